@@ -1,0 +1,109 @@
+/**
+ * Production build: validates content, bundles the two client entries (site, login) as minified
+ * ESM with code splitting and content-hashed names, bundles the CSS (fonts copied and hashed),
+ * and writes dist/manifest.json for the server. `--watch` rebuilds on change (npm run dev).
+ */
+import * as esbuild from 'esbuild';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadContent, ContentError } from '../src/content/load.ts';
+
+export interface BuildManifest {
+  /** Entry scripts and what they import statically (modulepreload). */
+  entries: Record<'site' | 'login', { js: string; preload: string[] }>;
+  css: string;
+  /** Fonts to preload (at most two). */
+  fonts: string[];
+  builtAt: string;
+}
+
+const outdir = path.resolve('dist/assets');
+const watch = process.argv.includes('--watch');
+
+function checkContent() {
+  try {
+    loadContent();
+  } catch (err) {
+    if (err instanceof ContentError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+function writeManifest(meta: esbuild.Metafile) {
+  const rel = (p: string) => '/' + path.relative(path.resolve('dist'), path.resolve(p)).split(path.sep).join('/');
+  const find = (entry: string) => {
+    const [out, info] = Object.entries(meta.outputs).find(([, o]) => o.entryPoint === entry) ?? [];
+    if (!out || !info) throw new Error(`no output for ${entry}`);
+    return { out, info };
+  };
+  const js = (entry: string) => {
+    const { out, info } = find(entry);
+    return { js: rel(out), preload: info.imports.filter((i) => i.kind === 'import-statement').map((i) => rel(i.path)) };
+  };
+  const css = find('src/app/styles/index.css').out;
+  const fontOuts = Object.keys(meta.outputs).filter((o) => o.endsWith('.woff2'));
+  const pick = (name: string) => fontOuts.find((o) => path.basename(o).startsWith(name));
+  const fonts = [pick('inter-latin-400-normal'), pick('newsreader-latin-400-normal')].filter(Boolean).map((f) => rel(f!));
+  const manifest: BuildManifest = {
+    entries: { site: js('src/client/entry.tsx'), login: js('src/client/login.tsx') },
+    css: rel(css),
+    fonts,
+    builtAt: new Date().toISOString(),
+  };
+  writeFileSync(path.resolve('dist/manifest.json'), JSON.stringify(manifest, null, 2));
+  return manifest;
+}
+
+const reloadPlugin: esbuild.Plugin = {
+  name: 'manifest-and-reload',
+  setup(build) {
+    build.onEnd((result) => {
+      if (result.errors.length || !result.metafile) return;
+      writeManifest(result.metafile);
+      if (watch) {
+        // The dev server watches dist/manifest.json and tells browsers to reload.
+        console.log(`[build] rebuilt ${new Date().toLocaleTimeString()}`);
+      }
+    });
+  },
+};
+
+checkContent();
+rmSync(path.resolve('dist'), { recursive: true, force: true });
+mkdirSync(outdir, { recursive: true });
+
+const options: esbuild.BuildOptions = {
+  entryPoints: ['src/client/entry.tsx', 'src/client/login.tsx', 'src/app/styles/index.css'],
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2022', 'chrome111', 'firefox115', 'safari16.4'],
+  minify: !watch,
+  sourcemap: watch ? 'linked' : false,
+  metafile: true,
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunk-[hash]',
+  assetNames: '[name]-[hash]',
+  loader: { '.woff2': 'file' },
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production') },
+  legalComments: 'none',
+  logLevel: 'warning',
+  plugins: [reloadPlugin],
+};
+
+if (watch) {
+  const ctx = await esbuild.context(options);
+  await ctx.watch();
+  console.log('[build] watching src/ for changes');
+} else {
+  const result = await esbuild.build(options);
+  const m = writeManifest(result.metafile!);
+  const sizes = Object.entries(result.metafile!.outputs).map(([f, o]) => `${path.basename(f)} ${(o.bytes / 1024).toFixed(1)} KB`);
+  console.log(`[build] ${sizes.length} files → dist/assets (site entry ${m.entries.site.js})`);
+}

@@ -1,0 +1,30 @@
+/**
+ * `npm run dev`: esbuild in watch mode plus the server under `tsx watch`, with live reload:
+ * the browser reloads after a rebuild (the server sees dist/manifest.json change) and after the
+ * server restarts (the event stream reconnects).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const children: ChildProcess[] = [];
+const run = (cmd: string, args: string[], env: Record<string, string> = {}) => {
+  const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  children.push(child);
+  child.on('exit', (code) => {
+    if (code && code !== 0) console.error(`[dev] ${cmd} ${args.join(' ')} exited with ${code}`);
+  });
+  return child;
+};
+
+run('npx', ['tsx', 'scripts/build.ts', '--watch']);
+// Wait for the first build so the server finds dist/manifest.json.
+const started = Date.now();
+while (!existsSync('dist/manifest.json') && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 200));
+run('npx', ['tsx', 'watch', '--clear-screen=false', '--include', 'content/**/*', 'src/server/main.ts'], { LIVE_RELOAD: '1' });
+
+const stop = () => {
+  for (const c of children) c.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

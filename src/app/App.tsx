@@ -1,0 +1,53 @@
+/**
+ * The isomorphic app: providers, router and the shared layout. Server and browser render this
+ * same tree; the route table decides the page.
+ */
+import { HelmetProvider } from 'react-helmet-async';
+import { QueryContext, type QueryClient, useQuery } from './query.ts';
+import { RouterProvider, useLocation, type Location } from './router.tsx';
+import { matchRoute } from './routes.ts';
+import { Q, type PracticeArea, type SiteInfo } from './types.ts';
+import { NavBar } from './components/NavBar.tsx';
+import { Footer } from './components/Footer.tsx';
+import { ToastProvider } from './components/Toast.tsx';
+import { OverlayProvider } from './components/overlay-context.tsx';
+
+interface Props {
+  client: QueryClient;
+  location: Location;
+  helmetContext?: object;
+}
+
+export function App({ client, location, helmetContext = {} }: Props) {
+  return (
+    <HelmetProvider context={helmetContext}>
+      <QueryContext.Provider value={client}>
+        <RouterProvider initial={location}>
+          <ToastProvider>
+            <OverlayProvider>
+              <Layout />
+            </OverlayProvider>
+          </ToastProvider>
+        </RouterProvider>
+      </QueryContext.Provider>
+    </HelmetProvider>
+  );
+}
+
+function Layout() {
+  const location = useLocation();
+  const { route, params } = matchRoute(location.pathname);
+  const practiceAreas = useQuery<PracticeArea[]>(Q.practiceAreas).data ?? [];
+  const site = useQuery<SiteInfo>(Q.site).data;
+  const Page = route.page;
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to main content</a>
+      <NavBar practiceAreas={practiceAreas} transparentAtTop={!!route.transparentHeader} />
+      <main id="main" tabIndex={-1}>
+        <Page key={location.pathname} params={params} />
+      </main>
+      {site && <Footer site={site} practiceAreas={practiceAreas} />}
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The whole HTML document: the one place that knows its shape. Rendered by the server with
+ * renderToPipeableStream and hydrated by the client with hydrateRoot(document, …).
+ */
+import type { ReactNode } from 'react';
+
+export interface Assets {
+  css: string;
+  /** Fonts worth preloading (at most two). */
+  fonts: string[];
+  /** Chunks the entry imports statically: fetched in parallel with it. */
+  modulePreload: string[];
+  /** Set in development: the live-reload script. */
+  devScript?: string;
+}
+
+interface Props {
+  assets: Assets;
+  /** The embedded data, already serialised and escaped (see serializeBootData). */
+  bootJson: string;
+  children: ReactNode;
+}
+
+export const BOOT_DATA_ID = 'boot-data';
+
+export function Document({ assets, bootJson, children }: Props) {
+  return (
+    <html lang="en" dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1a2e" />
+        <meta name="color-scheme" content="light" />
+        {assets.fonts.map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
+        <link rel="stylesheet" href={assets.css} />
+        {assets.modulePreload.map((href) => <link key={href} rel="modulepreload" href={href} />)}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {assets.devScript && <script src={assets.devScript} defer />}
+      </head>
+      <body>
+        {children}
+        {/* Not executable (type="application/json"), so the CSP needs no nonce or hash for it. */}
+        <script id={BOOT_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: bootJson }} />
+      </body>
+    </html>
+  );
+}
+
+/** JSON that is safe inside <script>: no "</script>", no "<!--", no U+2028/2029 surprises. */
+export function serializeBootData(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export interface BootData {
+  assets: Assets;
+  /** Query cache, keyed by request path. */
+  data: Record<string, unknown>;
+}

@@ -1,0 +1,59 @@
+/**
+ * A modal dialog on the native <dialog> element: showModal() puts it in the top layer and makes
+ * the rest of the page inert (focus stays inside), Escape closes it, and focus returns to the
+ * control that opened it.
+ */
+import clsx from 'clsx';
+import { useEffect, useRef, type ReactNode } from 'react';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** id of the element that names the dialog. */
+  labelledBy: string;
+  className?: string;
+  children: ReactNode;
+  /** Element to focus first; the first focusable element otherwise. */
+  initialFocus?: string;
+}
+
+export function Dialog({ open, onClose, labelledBy, className, children, initialFocus }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement;
+      dialog.showModal();
+      document.documentElement.classList.add('has-modal');
+      const first = initialFocus ? dialog.querySelector<HTMLElement>(initialFocus) : null;
+      (first ?? dialog.querySelector<HTMLElement>('[autofocus], button, [href], input, select, textarea'))?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open, initialFocus]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const onNativeClose = () => {
+      document.documentElement.classList.remove('has-modal');
+      const el = opener.current as HTMLElement | null;
+      if (el && document.contains(el)) el.focus({ preventScroll: true });
+      onCloseRef.current();
+    };
+    // Escape fires "cancel"; let it close and report through "close".
+    dialog.addEventListener('close', onNativeClose);
+    return () => dialog.removeEventListener('close', onNativeClose);
+  }, []);
+
+  return (
+    <dialog ref={ref} className={clsx('dialog', className)} aria-labelledby={labelledBy} aria-modal="true">
+      {children}
+    </dialog>
+  );
+}

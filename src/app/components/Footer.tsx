@@ -1,0 +1,46 @@
+/** The shared footer: five link columns, the firm's description, legal links and Sign out. */
+import { Link } from '../router.tsx';
+import type { PracticeArea, SiteInfo } from '../types.ts';
+import { navGroups } from '../nav-links.ts';
+import { Logo } from './Logo.tsx';
+
+export function Footer({ site, practiceAreas }: { site: SiteInfo; practiceAreas: PracticeArea[] }) {
+  return (
+    <footer className="footer">
+      <div className="footer__inner">
+        <div className="footer__brand">
+          <Logo />
+          <p className="footer__description">{site.description}</p>
+        </div>
+        <nav className="footer__columns" aria-label="Footer">
+          {navGroups(practiceAreas).map((g) => (
+            <div key={g.title} className="footer__column">
+              <h2 className="footer__heading">{g.title}</h2>
+              <ul>
+                {g.links.map((l) => (
+                  <li key={l.href}>
+                    <Link href={l.href}>{l.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        <div className="footer__bottom">
+          <p className="footer__copyright">© {site.copyrightYear} {site.legalName}. All rights reserved.</p>
+          <ul className="footer__legal">
+            <li><Link href="/privacy">Privacy</Link></li>
+            <li><Link href="/disclosures">Disclosures</Link></li>
+            <li><Link href="/responsible-investment">Responsible Investment Policy</Link></li>
+            <li><Link href="/cookie-settings">Cookie Settings</Link></li>
+            <li>
+              <form method="post" action="/api/logout" className="footer__signout">
+                <button type="submit" className="link-button">Sign out</button>
+              </form>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

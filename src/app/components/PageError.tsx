@@ -1,0 +1,13 @@
+/** Shown when a page's data could not be loaded on client navigation (e.g. the session ended). */
+export function PageError({ error }: { error: Error }) {
+  const signedOut = error.message.startsWith('401');
+  return (
+    <div className="container page-error">
+      <h1 className="page-error__title">{signedOut ? 'Your session has ended' : 'This page could not be loaded'}</h1>
+      <p>{signedOut ? 'Please enter the site password again to continue.' : 'Please check your connection and try again.'}</p>
+      <a className="button button--primary" href={signedOut ? `/login?next=${encodeURIComponent(typeof location === 'undefined' ? '/' : location.pathname)}` : ''}>
+        {signedOut ? 'Go to sign in' : 'Reload the page'}
+      </a>
+    </div>
+  );
+}

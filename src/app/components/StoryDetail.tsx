@@ -1,0 +1,63 @@
+/** The expanded story (seed §4): overview, key highlights, Identify / Execute / Deliver, related links. */
+import { Link } from '../router.tsx';
+import type { Story } from '../types.ts';
+import { Dialog } from './Dialog.tsx';
+import { Img } from './Img.tsx';
+
+export function StoryDetail({ story, onClose }: { story: Story | null; onClose: () => void }) {
+  const steps = story ? [
+    { n: '01', title: 'Identify', text: story.strategy.identify },
+    { n: '02', title: 'Execute', text: story.strategy.execute },
+    { n: '03', title: 'Deliver', text: story.strategy.deliver },
+  ] : [];
+  return (
+    <Dialog open={!!story} onClose={onClose} labelledBy="story-detail-title" className="overlay overlay--story">
+      {story && (
+        <div className="story-detail">
+          <div className="story-detail__hero">
+            <Img image={story.image} alt="" sizes="100vw" className="story-detail__img" />
+            <div className="story-detail__heading">
+              <p className="eyebrow eyebrow--light">{story.category}</p>
+              <h2 id="story-detail-title" className="story-detail__title">{story.title}</h2>
+            </div>
+            <button type="button" className="overlay__close overlay__close--light story-detail__close" onClick={onClose}>
+              CLOSE <span aria-hidden="true" className="overlay__x" />
+            </button>
+          </div>
+          <div className="story-detail__body">
+            <section className="story-detail__section" aria-labelledby="story-overview">
+              <h3 id="story-overview" className="section-label">Overview</h3>
+              {story.overview.map((p, i) => <p key={i} className="story-detail__lede">{p}</p>)}
+            </section>
+            <section className="story-detail__section" aria-labelledby="story-highlights">
+              <h3 id="story-highlights" className="section-label">Key highlights</h3>
+              <ul className="highlights">
+                {story.highlights.map((h) => <li key={h}>{h}</li>)}
+              </ul>
+            </section>
+            <section className="story-detail__section" aria-labelledby="story-strategy">
+              <h3 id="story-strategy" className="section-label">Our strategy</h3>
+              <ol className="steps-row">
+                {steps.map((s) => (
+                  <li key={s.title} className="steps-row__item">
+                    <span className="steps-row__number" aria-hidden="true">{s.n}</span>
+                    <h4 className="steps-row__title">{s.title}</h4>
+                    <p>{s.text}</p>
+                  </li>
+                ))}
+              </ol>
+            </section>
+            <section className="story-detail__section" aria-labelledby="story-related">
+              <h3 id="story-related" className="section-label">Related services</h3>
+              <ul className="related-links">
+                {story.related.map((r) => (
+                  <li key={r.href}><Link href={r.href} onClick={onClose}>{r.label}</Link></li>
+                ))}
+              </ul>
+            </section>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

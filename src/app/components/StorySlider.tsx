@@ -1,0 +1,111 @@
+/**
+ * The home page's hero slider (seed §4): advances every 8000 ms and wraps; paused while a story
+ * is expanded or by the visitor (SC 2.2.2); previous/next and "Show story N of M" buttons jump;
+ * the current story and its neighbours are loaded, the rest wait. Inactive slides are inert.
+ */
+import clsx from 'clsx';
+import { useEffect, useState } from 'react';
+import { SLIDER_INTERVAL_MS } from '../constants.ts';
+import type { Story } from '../types.ts';
+import { Img } from './Img.tsx';
+
+interface Props {
+  stories: Story[];
+  expanded: boolean;
+  onLearnMore: (story: Story) => void;
+  onStartHere: () => void;
+  startHereHref: string;
+}
+
+export function StorySlider({ stories, expanded, onLearnMore, onStartHere, startHereHref }: Props) {
+  const [index, setIndex] = useState(0);
+  const [userPaused, setUserPaused] = useState(false);
+  const count = stories.length;
+  const paused = expanded || userPaused;
+
+  useEffect(() => {
+    if (paused || count < 2) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), SLIDER_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [paused, count]);
+
+  const go = (i: number) => setIndex(((i % count) + count) % count);
+  const isNear = (i: number) => i === index || i === (index + 1) % count || i === (index - 1 + count) % count;
+  const current = stories[index];
+
+  return (
+    <section className={clsx('slider', paused && 'slider--paused')} aria-roledescription="carousel" aria-label="Featured stories">
+      <div className="slider__slides">
+        {stories.map((story, i) => (
+          <article
+            key={story.id}
+            className={clsx('slide', i === index && 'slide--active')}
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}`}
+            aria-hidden={i !== index}
+            inert={i !== index}
+            data-testid="slide"
+          >
+            <div className="slide__media">
+              {isNear(i) && <Img image={story.image} alt="" sizes="100vw" priority={i === 0} className="slide__img" />}
+            </div>
+            <div className="slide__content">
+              <p className="slide__category">{story.category}</p>
+              <h2 className="slide__title">{story.title}</h2>
+              <p className="slide__description">{story.description}</p>
+              <div className="slide__actions">
+                <button type="button" className="button button--light slide__learn desktop-only" onClick={() => onLearnMore(story)}>
+                  Learn more<span className="visually-hidden">: {story.title}</span>
+                </button>
+                <button type="button" className="button button--light slide__learn mobile-only" onClick={() => onLearnMore(story)}>
+                  Read More<span className="visually-hidden">: {story.title}</span>
+                </button>
+                <a href={startHereHref} className="button button--ghost-light desktop-only" onClick={(e) => { e.preventDefault(); onStartHere(); }}>
+                  Start here
+                </a>
+                <a href={startHereHref} className="button button--ghost-light mobile-only" onClick={(e) => { e.preventDefault(); onStartHere(); }}>
+                  MORE
+                </a>
+              </div>
+            </div>
+          </article>
+        ))}
+      </div>
+      <div className="slider__controls">
+        <div className="slider__indicators">
+          {stories.map((story, i) => (
+            <button
+              key={story.id}
+              type="button"
+              className={clsx('slider__indicator', i === index && 'slider__indicator--active')}
+              aria-label={`Show story ${i + 1} of ${count}`}
+              aria-current={i === index ? 'true' : undefined}
+              onClick={() => go(i)}
+            >
+              <span className="slider__bar" aria-hidden="true"><span className="slider__progress" /></span>
+            </button>
+          ))}
+        </div>
+        <div className="slider__buttons">
+          <button type="button" className="slider__button" onClick={() => go(index - 1)} aria-label="Previous story">
+            <span className="icon icon--prev" aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className="slider__button"
+            onClick={() => setUserPaused((p) => !p)}
+            aria-label={userPaused ? 'Play slideshow' : 'Pause slideshow'}
+          >
+            <span className={clsx('icon', userPaused ? 'icon--play' : 'icon--pause')} aria-hidden="true" />
+          </button>
+          <button type="button" className="slider__button" onClick={() => go(index + 1)} aria-label="Next story">
+            <span className="icon icon--next" aria-hidden="true" />
+          </button>
+        </div>
+        <p className="visually-hidden" aria-live={paused ? 'polite' : 'off'} aria-atomic="true">
+          Story {index + 1} of {count}: {current?.title}
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * The seed's business constants (seed §9), named once so that code and tests read the same number.
+ */
+export const SLIDER_INTERVAL_MS = 8000;
+export const LOGIN_CHECK_DELAY_MS = 500;
+export const NEWS_PANEL_SCROLL_DELAY_MS = 300;
+export const NAV_SOLID_AFTER_Y = 50;
+export const NAV_HIDE_AFTER_Y = 100;
+export const NAV_SHOW_UNDER_Y = 10;
+export const NEWS_PANEL_MAX_ITEMS = 3;
+export const RELATED_ITEMS = 2;
+export const COOKIE_SAVED_NOTICE_MS = 3000;
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD = 50;
+export const LEADERSHIP_COLUMNS = 3;
+export const TEAM_COLUMNS = 4;
+
+export const SITE_NAME = 'Halden Rowe Capital';
+export const LOGIN_ERROR = 'Incorrect password. Please try again.';
+export const COOKIE_PREFERENCES_KEY = 'cookiePreferences';
+/** Session cookie name. `__Host-` would forbid plain-HTTP local use, so the name is plain. */
+export const SESSION_COOKIE = 'hrc_session';

@@ -1,0 +1,141 @@
+/**
+ * Style, strategy, sector and company-profile pages: content/pages/<slug>.json rendered as a
+ * sequence of designed blocks (intro, figures, cards, lists, steps, quote, call to action).
+ */
+import clsx from 'clsx';
+import { useQuery } from '../query.ts';
+import { useLocation, Link } from '../router.tsx';
+import { Q, type BlockT, type EditorialPageData } from '../types.ts';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { PageError } from '../components/PageError.tsx';
+
+export function EditorialPage() {
+  const slug = useLocation().pathname.slice(1);
+  const page = useQuery<EditorialPageData>(Q.page(slug));
+  if (page.status === 'pending') return <Spinner label="Loading page" />;
+  if (page.status === 'error') return <PageError error={page.error} />;
+  const p = page.data;
+  return (
+    <article className={`editorial editorial--${slug}`}>
+      <PageMeta title={p.title} description={p.description} image={p.image.key} />
+      <PageHero eyebrow={p.eyebrow} title={p.title} lede={p.lede} image={p.image} />
+      {p.blocks.map((b, i) => <BlockView key={i} block={b} index={i} />)}
+    </article>
+  );
+}
+
+function BlockView({ block, index }: { block: BlockT; index: number }) {
+  const headingId = `block-${index}`;
+  switch (block.type) {
+    case 'intro':
+      return (
+        <section className="block block--intro" aria-labelledby={headingId}>
+          <div className="container block__split">
+            <h2 id={headingId} className="block__heading">{block.heading}</h2>
+            <div className="prose prose--large">{block.paragraphs.map((t, i) => <p key={i}>{t}</p>)}</div>
+          </div>
+        </section>
+      );
+    case 'figures':
+      return (
+        <section className="block block--figures" aria-labelledby={headingId}>
+          <div className="container">
+            <h2 id={headingId} className="section-label section-label--light">{block.heading}</h2>
+            <dl className={clsx('figures', `figures--${block.items.length}`)}>
+              {block.items.map((f) => (
+                <div key={f.label} className="figure">
+                  <dt className="figure__label">{f.label}</dt>
+                  <dd className="figure__value">{f.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </section>
+      );
+    case 'cards':
+      return (
+        <section className="block block--cards" aria-labelledby={headingId}>
+          <div className="container">
+            <div className="block__head">
+              <h2 id={headingId} className="block__heading">{block.heading}</h2>
+              {block.intro && <p className="block__intro">{block.intro}</p>}
+            </div>
+            <ul className={clsx('tiles', `tiles--${block.columns}`)}>
+              {block.items.map((c) => (
+                <li key={c.title} className="tile">
+                  {c.number && <span className="tile__number" aria-hidden="true">{c.number}</span>}
+                  <h3 className="tile__title">{c.number && <span className="visually-hidden">{c.number}. </span>}{c.title}</h3>
+                  <p className="tile__text">{c.text}</p>
+                  {c.list && <ul className="tile__list">{c.list.map((x) => <li key={x}>{x}</li>)}</ul>}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      );
+    case 'lists':
+      return (
+        <section className="block block--lists" aria-labelledby={headingId}>
+          <div className="container">
+            <div className="block__head">
+              <h2 id={headingId} className="block__heading">{block.heading}</h2>
+              {block.intro && <p className="block__intro">{block.intro}</p>}
+            </div>
+            <div className={clsx('lists', `lists--${block.groups.length}`)}>
+              {block.groups.map((g) => (
+                <div key={g.title} className="lists__group">
+                  <h3 className="lists__title">{g.title}</h3>
+                  <ul className="checklist">{g.items.map((x) => <li key={x}>{x}</li>)}</ul>
+                </div>
+              ))}
+            </div>
+          </div>
+        </section>
+      );
+    case 'steps':
+      return (
+        <section className="block block--steps" aria-labelledby={headingId}>
+          <div className="container">
+            <div className="block__head">
+              <h2 id={headingId} className="block__heading">{block.heading}</h2>
+              {block.intro && <p className="block__intro">{block.intro}</p>}
+            </div>
+            <ol className="stages">
+              {block.items.map((s, i) => (
+                <li key={s.title} className="stage">
+                  <span className="stage__number" aria-hidden="true">{String(i + 1).padStart(2, '0')}</span>
+                  <div className="stage__body">
+                    <h3 className="stage__title">{s.title}</h3>
+                    <p className="stage__text">{s.text}</p>
+                    <h4 className="stage__label">Key activities</h4>
+                    <ul className="checklist">{s.activities.map((a) => <li key={a}>{a}</li>)}</ul>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </section>
+      );
+    case 'quote':
+      return (
+        <section className="block block--quote" aria-label="Leadership perspective">
+          <figure className="container quote">
+            <blockquote className="quote__text"><p>{block.quote}</p></blockquote>
+            <figcaption className="quote__by"><span className="quote__name">{block.name}</span>{block.role}</figcaption>
+          </figure>
+        </section>
+      );
+    case 'cta':
+      return (
+        <section className="block block--cta" aria-labelledby={headingId}>
+          <div className="container cta">
+            <h2 id={headingId} className="cta__heading">{block.heading}</h2>
+            <p className="cta__text">{block.text}</p>
+            <Link href={block.href} className="button button--accent">{block.label}</Link>
+          </div>
+        </section>
+      );
+  }
+}

@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import { NEWS_PANEL_SCROLL_DELAY_MS } from '../constants.ts';
+import { useQuery } from '../query.ts';
+import { useLocation } from '../router.tsx';
+import { Q, type PracticeArea, type SiteInfo, type Story } from '../types.ts';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { StorySlider } from '../components/StorySlider.tsx';
+import { StoryDetail } from '../components/StoryDetail.tsx';
+import { NewsPanel, NEWS_TABS, type NewsTab } from '../components/NewsPanel.tsx';
+import { useOverlay } from '../components/overlay-context.tsx';
+
+export function HomePage() {
+  const stories = useQuery<Story[]>(Q.stories);
+  const site = useQuery<SiteInfo>(Q.site).data;
+  const practiceAreas = useQuery<PracticeArea[]>(Q.practiceAreas).data ?? [];
+  const location = useLocation();
+  const initialTab = NEWS_TABS.find((t) => t.toLowerCase() === new URLSearchParams(location.search).get('more')) ?? null;
+  const [panelOpen, setPanelOpen] = useState(initialTab !== null);
+  const [tab, setTab] = useState<NewsTab | null>(initialTab);
+  const [story, setStory] = useState<Story | null>(null);
+  const { overlay, setStoryExpanded } = useOverlay();
+  const scrollTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => setStoryExpanded(story !== null), [story, setStoryExpanded]);
+  useEffect(() => () => setStoryExpanded(false), [setStoryExpanded]);
+  useEffect(() => () => clearTimeout(scrollTimer.current), []);
+
+  // Opening the menu closes the expanded story and the news panel (seed §4).
+  useEffect(() => {
+    if (overlay === 'menu') {
+      setStory(null);
+      setPanelOpen(false);
+    }
+  }, [overlay]);
+
+  const openPanel = () => {
+    setPanelOpen(true);
+    setTab((t) => t ?? 'Insights');
+    clearTimeout(scrollTimer.current);
+    scrollTimer.current = setTimeout(() => {
+      const el = document.getElementById('news-panel');
+      if (!el) return;
+      el.scrollIntoView({ behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth', block: 'start' });
+      el.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+    }, NEWS_PANEL_SCROLL_DELAY_MS);
+  };
+  const closePanel = () => {
+    clearTimeout(scrollTimer.current);
+    window.scrollTo({ top: 0, behavior: 'auto' });
+    setPanelOpen(false);
+    document.querySelector<HTMLElement>('.slide--active .slide__learn')?.focus({ preventScroll: true });
+  };
+
+  return (
+    <>
+      <PageMeta
+        title="Halden Rowe Capital"
+        description={site ? `${site.tagline} Private equity since ${site.founded}, with ${site.aum} in assets under management.` : 'Private equity since 1999.'}
+      />
+      <h1 className="visually-hidden">Halden Rowe Capital — private equity</h1>
+      {stories.status === 'pending' && <Spinner fullScreen label="Loading stories" />}
+      {stories.status === 'error' && <p className="notice notice--error page-error">Stories could not be loaded. Please refresh the page.</p>}
+      {stories.data && (
+        <StorySlider
+          stories={stories.data}
+          expanded={story !== null}
+          onLearnMore={setStory}
+          onStartHere={openPanel}
+          startHereHref="/?more=insights#news-panel"
+        />
+      )}
+      {panelOpen && <NewsPanel tab={tab} onTab={setTab} onClose={closePanel} practiceAreas={practiceAreas} />}
+      <StoryDetail story={story} onClose={() => setStory(null)} />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+/** /team: Leadership (title contains "Managing Partner", 3 columns) and Investment Team (4 columns). */
+import { useQuery } from '../query.ts';
+import { Link } from '../router.tsx';
+import { Q, type SiteInfo, type TeamMember } from '../types.ts';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { PageError } from '../components/PageError.tsx';
+import { Img } from '../components/Img.tsx';
+import { firstSentence, isLeader } from '../team.ts';
+
+export function TeamPage() {
+  const team = useQuery<TeamMember[]>(Q.team);
+  const site = useQuery<SiteInfo>(Q.site).data;
+  if (team.status === 'pending') return <Spinner label="Loading team" />;
+  if (team.status === 'error') return <PageError error={team.error} />;
+  const leaders = team.data.filter(isLeader);
+  const others = team.data.filter((m) => !isLeader(m));
+  const careers = site?.contacts.careers ?? '';
+  return (
+    <>
+      <PageMeta title="Our Team" description="The partners and investment professionals of Halden Rowe Capital: sector specialists, operators and long-term stewards of capital." />
+      <PageHero eyebrow="About" title="Our Team" lede={`More than ${site?.professionals ?? '45+'} investment professionals across New York, London, San Francisco and Singapore, organized around the sectors we know best.`} />
+      <section className="block" aria-labelledby="leadership">
+        <div className="container">
+          <h2 id="leadership" className="block__heading">Leadership</h2>
+          <ul className="team-grid team-grid--leaders">
+            {leaders.map((m) => (
+              <li key={m.id} className="person person--leader">
+                <Img image={m.image} alt={`Portrait of ${m.name}`} sizes="(min-width: 1100px) 30vw, (min-width: 700px) 45vw, 100vw" className="person__img" />
+                <h3 className="person__name"><Link href={`/team/${m.id}`} className="person__link">{m.name}</Link></h3>
+                <p className="person__title">{m.title}</p>
+                <p className="person__bio">{firstSentence(m.bio)}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="block block--tint" aria-labelledby="investment-team">
+        <div className="container">
+          <h2 id="investment-team" className="block__heading">Investment Team</h2>
+          <ul className="team-grid team-grid--team">
+            {others.map((m) => (
+              <li key={m.id} className="person">
+                <Img image={m.image} alt={`Portrait of ${m.name}`} sizes="(min-width: 1100px) 22vw, (min-width: 700px) 30vw, 50vw" className="person__img" />
+                <h3 className="person__name"><Link href={`/team/${m.id}`} className="person__link">{m.name}</Link></h3>
+                <p className="person__title">{m.title}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="block block--cta" aria-labelledby="join">
+        <div className="container cta">
+          <h2 id="join" className="cta__heading">Join Our Team</h2>
+          <p className="cta__text">We look for curious, rigorous people who want to build businesses, not just trade them. Tell us about yourself.</p>
+          <a className="button button--accent" href={`mailto:${careers}`}>Write to {careers}</a>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * A small query layer with the seed's semantics (seed §7):
+ * - the request path is the query key's segments joined by "/";
+ * - credentials are included; the answer is read as JSON;
+ * - a non-OK answer throws Error("<status>: <body text or status text>"), 401 included unless
+ *   the caller asks for null instead;
+ * - no retries, no refetch on focus or interval, data never goes stale.
+ * The server seeds the cache with everything the page needs, so hydration never fetches.
+ */
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+
+export type QueryKey = readonly string[];
+export type QueryState<T> =
+  | { status: 'success'; data: T; error: null }
+  | { status: 'pending'; data: undefined; error: null }
+  | { status: 'error'; data: undefined; error: Error };
+
+export const queryPath = (key: QueryKey): string => key.join('/');
+
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (!res.ok) {
+    const text = (await res.text()) || res.statusText;
+    throw new Error(`${res.status}: ${text}`);
+  }
+}
+
+export async function fetchQuery<T>(key: QueryKey, on401: 'throw' | 'returnNull' = 'throw'): Promise<T | null> {
+  const res = await fetch(queryPath(key), { credentials: 'include', headers: { accept: 'application/json' } });
+  if (on401 === 'returnNull' && res.status === 401) return null;
+  await throwIfResNotOk(res);
+  return (await res.json()) as T;
+}
+
+const PENDING: QueryState<never> = { status: 'pending', data: undefined, error: null };
+
+export class QueryClient {
+  private states = new Map<string, QueryState<unknown>>();
+  private inflight = new Map<string, Promise<void>>();
+  private listeners = new Set<() => void>();
+
+  constructor(initial: Record<string, unknown> = {}) {
+    for (const [path, data] of Object.entries(initial)) this.states.set(path, { status: 'success', data, error: null });
+  }
+
+  has(key: QueryKey): boolean {
+    return this.states.get(queryPath(key))?.status === 'success';
+  }
+
+  get<T>(key: QueryKey): QueryState<T> {
+    return (this.states.get(queryPath(key)) ?? PENDING) as QueryState<T>;
+  }
+
+  /** Everything held, keyed by path: what the server embeds for hydration. */
+  snapshot(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [path, s] of this.states) if (s.status === 'success') out[path] = s.data;
+    return out;
+  }
+
+  /** Fetches once; never refetches data it holds (staleTime: Infinity) and never retries. */
+  ensure(key: QueryKey): Promise<void> {
+    const path = queryPath(key);
+    const state = this.states.get(path);
+    if (state && state.status !== 'pending') return Promise.resolve();
+    let p = this.inflight.get(path);
+    if (!p) {
+      p = fetchQuery(key)
+        .then((data) => this.set(path, { status: 'success', data, error: null }))
+        .catch((error: Error) => this.set(path, { status: 'error', data: undefined, error }))
+        .finally(() => this.inflight.delete(path));
+      this.inflight.set(path, p);
+    }
+    return p;
+  }
+
+  subscribe = (fn: () => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  private set(path: string, state: QueryState<unknown>) {
+    this.states.set(path, state);
+    for (const fn of this.listeners) fn();
+  }
+}
+
+export const QueryContext = createContext<QueryClient | null>(null);
+
+export function useQueryClient(): QueryClient {
+  const client = useContext(QueryContext);
+  if (!client) throw new Error('useQuery outside QueryContext');
+  return client;
+}
+
+export function useQuery<T>(key: QueryKey): QueryState<T> {
+  const client = useQueryClient();
+  const path = queryPath(key);
+  const state = useSyncExternalStore(client.subscribe, () => client.get<T>(key), () => client.get<T>(key));
+  useEffect(() => {
+    if (state.status === 'pending') void client.ensure(key);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, path, state.status]);
+  return state;
+}

@@ -1,0 +1,167 @@
+/**
+ * A small history-API router. The server renders the route for the requested URL; after
+ * hydration, clicks on internal links are handled here: push a history entry, render the next
+ * page (its data comes from the query cache or /api), restore scroll on back/forward, and move
+ * focus to the new page's heading so screen readers announce it.
+ */
+import {
+  createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState,
+  type AnchorHTMLAttributes, type MouseEvent, type ReactNode,
+} from 'react';
+
+export interface Location { pathname: string; search: string; hash: string }
+
+export interface RouterValue {
+  location: Location;
+  navigate: (to: string, opts?: { replace?: boolean; scroll?: boolean }) => void;
+}
+
+const RouterContext = createContext<RouterValue | null>(null);
+
+export function useRouter(): RouterValue {
+  const r = useContext(RouterContext);
+  if (!r) throw new Error('useRouter outside RouterProvider');
+  return r;
+}
+
+export function useLocation(): Location {
+  return useRouter().location;
+}
+
+export function parseLocation(url: string): Location {
+  const u = new URL(url, 'http://x');
+  return { pathname: u.pathname, search: u.search, hash: u.hash };
+}
+
+export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  const p = pattern.split('/');
+  const s = pathname.split('/');
+  if (p.length !== s.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < p.length; i++) {
+    if (p[i].startsWith(':')) {
+      if (!s[i]) return null;
+      try {
+        params[p[i].slice(1)] = decodeURIComponent(s[i]);
+      } catch {
+        return null;
+      }
+    } else if (p[i] !== s[i]) return null;
+  }
+  return params;
+}
+
+const isClient = typeof window !== 'undefined';
+const useIsoLayoutEffect = isClient ? useLayoutEffect : useEffect;
+const SCROLL_KEY = 'hrc:scroll';
+
+function readScrollMap(): Record<string, number> {
+  try {
+    return JSON.parse(sessionStorage.getItem(SCROLL_KEY) || '{}');
+  } catch {
+    return {};
+  }
+}
+
+/** Pages skip client navigation for these (full document loads or server endpoints). */
+export function isClientRoutable(url: URL): boolean {
+  return url.origin === window.location.origin && !url.pathname.startsWith('/api/') && url.pathname !== '/login'
+    && !/\.[a-z0-9]+$/i.test(url.pathname);
+}
+
+export function RouterProvider({ initial, children }: { initial: Location; children: ReactNode }) {
+  const [location, setLocation] = useState<Location>(initial);
+  const pending = useRef<{ restoreY?: number; focus: boolean; scroll: boolean } | null>(null);
+  const entryKey = useRef<string>('');
+
+  useEffect(() => {
+    history.scrollRestoration = 'manual';
+    const state = history.state as { key?: string } | null;
+    entryKey.current = state?.key ?? Math.random().toString(36).slice(2);
+    if (!state?.key) history.replaceState({ ...(state ?? {}), key: entryKey.current }, '');
+    const saveScroll = () => {
+      const map = readScrollMap();
+      map[entryKey.current] = window.scrollY;
+      try {
+        sessionStorage.setItem(SCROLL_KEY, JSON.stringify(map));
+      } catch { /* storage full or disabled: scroll restoration is best effort */ }
+    };
+    const onPop = (e: PopStateEvent) => {
+      saveScroll();
+      const key = (e.state as { key?: string } | null)?.key ?? '';
+      entryKey.current = key;
+      pending.current = { restoreY: readScrollMap()[key] ?? 0, focus: true, scroll: true };
+      setLocation(parseLocation(window.location.href));
+    };
+    window.addEventListener('popstate', onPop);
+    window.addEventListener('pagehide', saveScroll);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      window.removeEventListener('pagehide', saveScroll);
+    };
+  }, []);
+
+  const navigate = useCallback((to: string, opts: { replace?: boolean; scroll?: boolean } = {}) => {
+    const url = new URL(to, window.location.href);
+    const map = readScrollMap();
+    map[entryKey.current] = window.scrollY;
+    try {
+      sessionStorage.setItem(SCROLL_KEY, JSON.stringify(map));
+    } catch { /* best effort */ }
+    const key = Math.random().toString(36).slice(2);
+    const href = url.pathname + url.search + url.hash;
+    if (opts.replace) history.replaceState({ key }, '', href);
+    else history.pushState({ key }, '', href);
+    entryKey.current = key;
+    pending.current = { focus: true, scroll: opts.scroll !== false };
+    setLocation(parseLocation(url.href));
+  }, []);
+
+  // After the next page has rendered: scroll (top, #hash, or the remembered position) and focus.
+  useIsoLayoutEffect(() => {
+    const p = pending.current;
+    if (!p) return;
+    pending.current = null;
+    if (p.scroll) {
+      const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+      if (p.restoreY !== undefined) window.scrollTo(0, p.restoreY);
+      else if (target) target.scrollIntoView();
+      else window.scrollTo(0, 0);
+    }
+    if (p.focus) {
+      const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
+      if (heading) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      }
+    }
+  }, [location]);
+
+  const value = useMemo(() => ({ location, navigate }), [location, navigate]);
+  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+}
+
+type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
+
+/** An ordinary <a href> (works without JavaScript) that navigates on the client once hydrated. */
+export function Link({ href, onClick, ...rest }: LinkProps) {
+  const router = useContext(RouterContext);
+  const handle = (e: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(e);
+    if (e.defaultPrevented || !router || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    if (rest.target && rest.target !== '_self') return;
+    if (rest.download !== undefined) return;
+    const url = new URL(href, window.location.href);
+    if (!isClientRoutable(url)) return;
+    e.preventDefault();
+    const here = window.location;
+    if (url.pathname === here.pathname && url.search === here.search && url.hash) {
+      // Same page, new fragment: let the browser scroll, keep history.
+      history.pushState({ ...(history.state ?? {}) }, '', url.hash);
+      document.getElementById(decodeURIComponent(url.hash.slice(1)))?.scrollIntoView();
+      return;
+    }
+    router.navigate(url.pathname + url.search + url.hash);
+  };
+  return <a href={href} onClick={handle} {...rest} />;
+}

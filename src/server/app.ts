@@ -1,0 +1,188 @@
+/**
+ * createApp(config): the middleware pipeline, in order. Each step says why it is where it is.
+ */
+import express, { type ErrorRequestHandler, type Request, type Response, type NextFunction } from 'express';
+import compression from 'compression';
+import cookieParser from 'cookie-parser';
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config.ts';
+import { createLogger, type Logger } from './log.ts';
+import { securityHeaders } from './security.ts';
+import { createGate } from './gate.ts';
+import { createApiRouter } from './api.ts';
+import { renderLogin, renderPage, sendStatic500, type RenderContext } from './render.tsx';
+import { loadContent } from '../content/load.ts';
+import { buildApiData, loadImageManifest, type ApiData } from '../content/api-data.ts';
+import type { BuildManifest } from '../../scripts/build.ts';
+
+export interface AppDeps {
+  config: Config;
+  log?: Logger;
+  /** Injected in tests; read from content/ and public/ otherwise. */
+  api?: ApiData;
+  manifest?: BuildManifest;
+}
+
+export function loadBuildManifest(distDir: string): BuildManifest {
+  const file = path.join(distDir, 'manifest.json');
+  if (!existsSync(file)) throw new Error(`${file} is missing: run "npm run build" first`);
+  return JSON.parse(readFileSync(file, 'utf8')) as BuildManifest;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function createApp({ config, log = createLogger(config.logFormat), api, manifest }: AppDeps) {
+  const apiData = api ?? buildApiData(loadContent(config.contentDir), loadImageManifest(config.publicDir));
+  const build = manifest ?? loadBuildManifest(config.distDir);
+  const gate = createGate(config, log);
+  const renderCtx: RenderContext = {
+    api: apiData, manifest: build, log, timeoutMs: config.renderTimeoutMs,
+    devScript: config.liveReload ? '/__dev/reload.js' : undefined,
+  };
+  // What the login page loads is open; everything else under /assets is behind the gate.
+  const loginAssets = new Set([build.entries.login.js, ...build.entries.login.preload, build.css, ...build.fonts]);
+
+  const app = express();
+
+  // 1. No framework fingerprint in every response.
+  app.disable('x-powered-by');
+  // 2. req.ip and req.secure must see the real client only through the configured proxy hops,
+  //    or anyone could pick their own rate-limit key with X-Forwarded-For.
+  app.set('trust proxy', config.trustProxy);
+  app.set('env', config.production ? 'production' : 'development');
+
+  // 3. One log line per request, before anything can end the request.
+  app.use(log.requests);
+
+  // 4. Security headers on every response, errors and redirects included.
+  app.use(securityHeaders({ liveReload: config.liveReload }));
+
+  // 5. Compress dynamic responses; React flushes through it while streaming.
+  app.use(compression());
+
+  // 6. Cookies are parsed once, for the session check (signatures are ours: see session.ts).
+  app.use(cookieParser());
+
+  // 7. Health check for load balancers and uptime probes: open, cheap, no content.
+  app.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+
+  // 8. The few public files: robots.txt (disallow all while gated) and the favicon.
+  for (const file of ['robots.txt', 'favicon.svg']) {
+    app.get(`/${file}`, (_req, res) => {
+      res.setHeader('Cache-Control', 'public, max-age=3600');
+      res.sendFile(path.join(config.publicDir, file), { dotfiles: 'deny' });
+    });
+  }
+
+  // 9. Development only: live reload (Server-Sent Events) — see scripts/dev.ts.
+  if (config.liveReload) mountLiveReload(app, config);
+
+  // 10. The login page's own assets (hashed, immutable): open, so the login page can load.
+  const assetsStatic = express.static(path.join(config.distDir, 'assets'), {
+    immutable: true, maxAge: '1y', index: false, dotfiles: 'deny', fallthrough: true,
+  });
+  app.use('/assets', (req, res, next) => {
+    if (!loginAssets.has('/assets' + req.path)) return next();
+    res.setHeader('Cache-Control', IMMUTABLE);
+    assetsStatic(req, res, next);
+  });
+
+  // 11. The gate's own endpoints and page, before the session check.
+  app.get('/login', (req, res) => {
+    if (gate.isAuthenticated(req)) {
+      const q = req.query as Record<string, unknown>;
+      res.redirect(302, typeof q.next === 'string' && q.next.startsWith('/') && !q.next.startsWith('//') ? q.next : '/');
+      return;
+    }
+    renderLogin(req, res, renderCtx);
+  });
+  app.all('/api/login', methodGuard('POST'), ...gate.login);
+  app.all('/api/logout', methodGuard('POST'), ...gate.logout);
+
+  // 12. The gate: everything below needs a valid session (302 to /login, or 401 for /api).
+  app.use(gate.requireSession);
+
+  // 13. Hashed bundles and generated images, private to signed-in visitors.
+  app.use('/assets', (_req, res, next) => {
+    res.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
+    next();
+  }, assetsStatic);
+  app.use('/images', express.static(path.join(config.publicDir, 'images'), {
+    index: false, dotfiles: 'deny', maxAge: '1d',
+    setHeaders: (res) => res.setHeader('Cache-Control', 'private, max-age=86400'),
+  }));
+
+  // 14. The read API; unknown /api paths answer 404 JSON, never a page.
+  app.use('/api', createApiRouter(apiData));
+
+  // 15. Pages: the route table decides the page and the status.
+  app.all('/{*splat}', (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      res.status(405).type('text').send('Method Not Allowed');
+      return;
+    }
+    renderPage(req, res, renderCtx);
+  });
+
+  // 16. Errors: a clean 4xx for bad input (body parser, static files, URI errors), the static
+  //     500 page otherwise. Never a stack trace.
+  const onError: ErrorRequestHandler = (err, req, res, _next) => {
+    const status = typeof err?.status === 'number' ? err.status : typeof err?.statusCode === 'number' ? err.statusCode : 500;
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (status >= 400 && status < 500) {
+      const message = status === 413 ? 'Payload too large.' : status === 404 ? 'Not found.' : 'Bad request.';
+      if (req.path.startsWith('/api/')) res.status(status).json({ error: message });
+      else res.status(status).type('text').send(message);
+      return;
+    }
+    log.error('unhandled error', { path: req.path, error: String(err?.message ?? err) });
+    if (req.path.startsWith('/api/')) res.status(500).json({ error: 'Internal server error.' });
+    else sendStatic500(res);
+  };
+  app.use(onError);
+
+  return { app, apiData };
+}
+
+/** 405 JSON with Allow for any other method on a POST-only endpoint. */
+function methodGuard(method: 'POST') {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === method) return next();
+    res.setHeader('Allow', method);
+    res.status(405).json({ error: 'Method not allowed.' });
+  };
+}
+
+function mountLiveReload(app: express.Express, config: Config) {
+  const clients = new Set<Response>();
+  let version = '';
+  const manifestFile = path.join(config.distDir, 'manifest.json');
+  const read = () => (existsSync(manifestFile) ? readFileSync(manifestFile, 'utf8') : '');
+  version = read();
+  setInterval(() => {
+    const v = read();
+    if (v && v !== version) {
+      version = v;
+      for (const c of clients) c.write('data: reload\n\n');
+    }
+  }, 300).unref();
+  app.get('/__dev/events', (req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    res.write('data: hello\n\n');
+    clients.add(res);
+    req.on('close', () => clients.delete(res));
+  });
+  app.get('/__dev/reload.js', (_req, res) => {
+    res.type('js').setHeader('Cache-Control', 'no-store');
+    // Reload on a rebuild, and after the server restarts (tsx watch) once it answers again.
+    res.send(`let seen=false;function connect(){const es=new EventSource('/__dev/events');es.onmessage=(e)=>{if(e.data==='reload'||(seen&&e.data==='hello'))location.reload();seen=true;};es.onerror=()=>{es.close();setTimeout(connect,500);};}connect();`);
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * Session tokens: "<expiry ms>.<random id>.<HMAC-SHA256 signature>", base64url.
+ * The signing key is derived from the secret AND the site password, so changing SITE_PASSWORD
+ * invalidates every session; rotating SESSION_SECRET signs with the first and accepts all.
+ * The expiry inside the signed value is the absolute lifetime (the cookie itself has no
+ * Max-Age and ends with the browser session).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export interface SessionKeys { keys: Buffer[] }
+
+export function deriveKeys(secrets: string[], password: string): SessionKeys {
+  return { keys: secrets.map((s) => createHmac('sha256', s).update('session-key\0').update(password).digest()) };
+}
+
+const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+
+export function createSessionToken(k: SessionKeys, ttlMs: number, now = Date.now()): string {
+  const payload = `${now + ttlMs}.${randomBytes(12).toString('base64url')}`;
+  return `${payload}.${sign(k.keys[0], payload)}`;
+}
+
+/** True only for a well-formed, unexpired token signed with one of the keys. Never throws. */
+export function verifySessionToken(k: SessionKeys, token: unknown, now = Date.now()): boolean {
+  if (typeof token !== 'string' || token.length > 200) return false;
+  const parts = token.split('.');
+  if (parts.length !== 3) return false;
+  const [exp, id, sig] = parts;
+  if (!/^\d{1,15}$/.test(exp) || !/^[A-Za-z0-9_-]{16}$/.test(id) || !/^[A-Za-z0-9_-]{43}$/.test(sig)) return false;
+  if (Number(exp) <= now) return false;
+  const given = Buffer.from(sig, 'base64url');
+  const payload = `${exp}.${id}`;
+  let ok = false;
+  for (const key of k.keys) {
+    const expected = Buffer.from(sign(key, payload), 'base64url');
+    // Check every key (no early exit) so timing does not reveal which one matched.
+    if (expected.length === given.length && timingSafeEqual(expected, given)) ok = true;
+  }
+  return ok;
+}
+
+/** Constant-time password comparison (hashing first makes the lengths equal). */
+export function passwordMatches(given: string, expected: string): boolean {
+  const a = createHmac('sha256', 'pw').update(given).digest();
+  const b = createHmac('sha256', 'pw').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
