@@ -128,17 +128,37 @@ export function RouterProvider({ initial, children }: { initial: Location; child
       else if (target) target.scrollIntoView();
       else window.scrollTo(0, 0);
     }
-    if (p.focus) {
-      const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
-      if (heading) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
-      }
-    }
+    if (p.focus) focusPageHeading();
   }, [location]);
 
   const value = useMemo(() => ({ location, navigate }), [location, navigate]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+}
+
+/**
+ * Moves focus to the new page's <h1> so screen readers announce it. While the page's data is
+ * still loading (spinner), focus goes to <main> and moves on to the heading once it appears.
+ */
+function focusPageHeading() {
+  const focus = (el: HTMLElement) => {
+    if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
+    el.focus({ preventScroll: true });
+  };
+  const main = document.querySelector<HTMLElement>('main');
+  const h1 = document.querySelector<HTMLElement>('main h1');
+  if (h1 || !main) {
+    if (h1) focus(h1);
+    return;
+  }
+  focus(main);
+  const observer = new MutationObserver(() => {
+    const heading = main.querySelector<HTMLElement>('h1');
+    if (!heading) return;
+    observer.disconnect();
+    if (document.activeElement === main || document.activeElement === document.body) focus(heading);
+  });
+  observer.observe(main, { childList: true, subtree: true });
+  setTimeout(() => observer.disconnect(), 10_000);
 }
 
 type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
