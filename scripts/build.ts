@@ -4,7 +4,8 @@
  * and writes dist/manifest.json for the server. `--watch` rebuilds on change (npm run dev).
  */
 import * as esbuild from 'esbuild';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import path from 'node:path';
 import { loadContent, ContentError } from '../src/content/load.ts';
 
@@ -57,6 +58,17 @@ function writeManifest(meta: esbuild.Metafile) {
   return manifest;
 }
 
+/** Writes .br and .gz twins of every text asset, at maximum compression (done once, at build). */
+function precompress() {
+  for (const name of readdirSync(outdir)) {
+    if (!/\.(js|css|svg|json)$/.test(name)) continue;
+    const file = path.join(outdir, name);
+    const data = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+    writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+  }
+}
+
 const reloadPlugin: esbuild.Plugin = {
   name: 'manifest-and-reload',
   setup(build) {
@@ -104,6 +116,7 @@ if (watch) {
 } else {
   const result = await esbuild.build(options);
   const m = writeManifest(result.metafile!);
+  precompress();
   const sizes = Object.entries(result.metafile!.outputs).map(([f, o]) => `${path.basename(f)} ${(o.bytes / 1024).toFixed(1)} KB`);
   console.log(`[build] ${sizes.length} files → dist/assets (site entry ${m.entries.site.js})`);
 }

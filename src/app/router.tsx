@@ -11,9 +11,17 @@ import {
 
 export interface Location { pathname: string; search: string; hash: string }
 
+export interface NavigateOptions {
+  replace?: boolean;
+  /** Scroll to the top (or #hash). Default true. */
+  scroll?: boolean;
+  /** Move focus to the new page's heading. Defaults to `scroll` (a filter change keeps focus). */
+  focus?: boolean;
+}
+
 export interface RouterValue {
   location: Location;
-  navigate: (to: string, opts?: { replace?: boolean; scroll?: boolean }) => void;
+  navigate: (to: string, opts?: NavigateOptions) => void;
 }
 
 const RouterContext = createContext<RouterValue | null>(null);
@@ -101,7 +109,7 @@ export function RouterProvider({ initial, children }: { initial: Location; child
     };
   }, []);
 
-  const navigate = useCallback((to: string, opts: { replace?: boolean; scroll?: boolean } = {}) => {
+  const navigate = useCallback((to: string, opts: NavigateOptions = {}) => {
     const url = new URL(to, window.location.href);
     const map = readScrollMap();
     map[entryKey.current] = window.scrollY;
@@ -113,7 +121,7 @@ export function RouterProvider({ initial, children }: { initial: Location; child
     if (opts.replace) history.replaceState({ key }, '', href);
     else history.pushState({ key }, '', href);
     entryKey.current = key;
-    pending.current = { focus: true, scroll: opts.scroll !== false };
+    pending.current = { focus: opts.focus ?? opts.scroll !== false, scroll: opts.scroll !== false };
     setLocation(parseLocation(url.href));
   }, []);
 

@@ -11,6 +11,16 @@ import { HomePage } from './pages/HomePage.tsx';
 import { EditorialPage } from './pages/EditorialPage.tsx';
 import { TeamPage } from './pages/TeamPage.tsx';
 import { TeamMemberPage } from './pages/TeamMemberPage.tsx';
+import { ResearchPage } from './pages/ResearchPage.tsx';
+import { ResearchDetailPage } from './pages/ResearchDetailPage.tsx';
+import { PressReleasesPage } from './pages/PressReleasesPage.tsx';
+import { PressReleaseDetailPage } from './pages/PressReleaseDetailPage.tsx';
+import { NewsUpdatesPage } from './pages/NewsUpdatesPage.tsx';
+import { NewsDetailPage } from './pages/NewsDetailPage.tsx';
+import { ResourcesPage } from './pages/ResourcesPage.tsx';
+import { ContactPage } from './pages/ContactPage.tsx';
+import { PolicyPage } from './pages/PolicyPage.tsx';
+import { CookieSettingsPage } from './pages/CookieSettingsPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 
 export interface PageProps { params: Record<string, string> }
@@ -46,6 +56,18 @@ export const routes: RouteDef[] = [
   ...Object.values(EDITORIAL_SLUGS).flat().map(editorial),
   { pattern: '/team', page: TeamPage, queries: () => [Q.team] },
   { pattern: '/team/:id', page: TeamMemberPage, queries: () => [Q.team], exists: hasId(Q.team) },
+  { pattern: '/research', page: ResearchPage, queries: () => [Q.research] },
+  { pattern: '/research/:id', page: ResearchDetailPage, queries: () => [Q.research], exists: hasId(Q.research) },
+  { pattern: '/press-releases', page: PressReleasesPage, queries: () => [Q.pressReleases] },
+  { pattern: '/press-release/:id', page: PressReleaseDetailPage, queries: () => [Q.pressReleases], exists: hasId(Q.pressReleases) },
+  { pattern: '/news-updates', page: NewsUpdatesPage, queries: () => [Q.news] },
+  { pattern: '/news/:id', page: NewsDetailPage, queries: () => [Q.news], exists: hasId(Q.news) },
+  { pattern: '/resources', page: ResourcesPage, queries: () => [Q.research, Q.pressReleases, Q.news] },
+  { pattern: '/contact', page: ContactPage, queries: () => [] },
+  { pattern: '/privacy', page: PolicyPage, queries: () => [Q.page('privacy')] },
+  { pattern: '/disclosures', page: PolicyPage, queries: () => [Q.page('disclosures')] },
+  { pattern: '/responsible-investment', page: PolicyPage, queries: () => [Q.page('responsible-investment')] },
+  { pattern: '/cookie-settings', page: CookieSettingsPage, queries: () => [] },
 ];
 
 export const notFoundRoute: RouteDef = { pattern: '*', page: NotFoundPage, queries: () => [] };

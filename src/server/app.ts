@@ -9,9 +9,13 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { createLogger, type Logger } from './log.ts';
 import { securityHeaders } from './security.ts';
-import { createGate } from './gate.ts';
+import { createGate, safeNext } from './gate.ts';
 import { createApiRouter } from './api.ts';
+import { createContactHandler } from './contact.ts';
+import { openStore, type MessageStore } from './store.ts';
 import { renderLogin, renderPage, sendStatic500, type RenderContext } from './render.tsx';
+import { PageCache } from './page-cache.ts';
+import { precompressedStatic } from './static.ts';
 import { loadContent } from '../content/load.ts';
 import { buildApiData, loadImageManifest, type ApiData } from '../content/api-data.ts';
 import type { BuildManifest } from '../../scripts/build.ts';
@@ -22,6 +26,8 @@ export interface AppDeps {
   /** Injected in tests; read from content/ and public/ otherwise. */
   api?: ApiData;
   manifest?: BuildManifest;
+  /** Contact messages; opened in config.dataDir unless injected. */
+  store?: MessageStore;
 }
 
 export function loadBuildManifest(distDir: string): BuildManifest {
@@ -32,16 +38,19 @@ export function loadBuildManifest(distDir: string): BuildManifest {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export function createApp({ config, log = createLogger(config.logFormat), api, manifest }: AppDeps) {
+export function createApp({ config, log = createLogger(config.logFormat), api, manifest, store = openStore(config.dataDir) }: AppDeps) {
   const apiData = api ?? buildApiData(loadContent(config.contentDir), loadImageManifest(config.publicDir));
   const build = manifest ?? loadBuildManifest(config.distDir);
   const gate = createGate(config, log);
   const renderCtx: RenderContext = {
     api: apiData, manifest: build, log, timeoutMs: config.renderTimeoutMs,
     devScript: config.liveReload ? '/__dev/reload.js' : undefined,
+    // Pages are pure functions of path, query and content (loaded once): render each once.
+    cache: new PageCache(500),
   };
   // What the login page loads is open; everything else under /assets is behind the gate.
-  const loginAssets = new Set([build.entries.login.js, ...build.entries.login.preload, build.css, ...build.fonts]);
+  const loginAssetSet = (m: BuildManifest) => new Set([m.entries.login.js, ...m.entries.login.preload, m.css, ...m.fonts]);
+  let loginAssets = loginAssetSet(build);
 
   const app = express();
 
@@ -57,6 +66,14 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
 
   // 4. Security headers on every response, errors and redirects included.
   app.use(securityHeaders({ liveReload: config.liveReload }));
+
+  // 4b. Only origin-form targets ("/path?query"). Absolute-form ("http://host/…") is for proxies,
+  //     "*" for server-wide OPTIONS, and "//host/…" reads as another origin to whatever echoes
+  //     it: none is meant for this site, so none reaches the gate or the router (RFC 9112 §3.2).
+  app.use((req, res, next) => {
+    if (req.url.startsWith('/') && !req.url.startsWith('//')) return next();
+    res.status(400).type('text').send('Bad request.');
+  });
 
   // 5. Compress dynamic responses; React flushes through it while streaming.
   app.use(compression());
@@ -79,23 +96,30 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   }
 
   // 9. Development only: live reload (Server-Sent Events) — see scripts/dev.ts.
-  if (config.liveReload) mountLiveReload(app, config);
+  if (config.liveReload) {
+    mountLiveReload(app, config, () => {
+      // A rebuild changes the hashed names: use the new manifest, forget rendered pages.
+      renderCtx.manifest = loadBuildManifest(config.distDir);
+      loginAssets = loginAssetSet(renderCtx.manifest);
+      renderCtx.cache.clear();
+    });
+  }
 
   // 10. The login page's own assets (hashed, immutable): open, so the login page can load.
-  const assetsStatic = express.static(path.join(config.distDir, 'assets'), {
-    immutable: true, maxAge: '1y', index: false, dotfiles: 'deny', fallthrough: true,
-  });
+  // Hashed names never change content: cache for a year. Login assets are public; the rest
+  // are private to signed-in visitors (no shared cache may hand them to anyone else).
+  const assetsStatic = precompressedStatic(path.join(config.distDir, 'assets'), (p) =>
+    loginAssets.has(p) ? IMMUTABLE : 'private, max-age=31536000, immutable');
   app.use('/assets', (req, res, next) => {
     if (!loginAssets.has('/assets' + req.path)) return next();
-    res.setHeader('Cache-Control', IMMUTABLE);
     assetsStatic(req, res, next);
   });
 
   // 11. The gate's own endpoints and page, before the session check.
   app.get('/login', (req, res) => {
     if (gate.isAuthenticated(req)) {
-      const q = req.query as Record<string, unknown>;
-      res.redirect(302, typeof q.next === 'string' && q.next.startsWith('/') && !q.next.startsWith('//') ? q.next : '/');
+      // safeNext, not a prefix check: "/\evil.com" is another origin to browsers, "/login" would loop.
+      res.redirect(302, safeNext((req.query as Record<string, unknown>).next));
       return;
     }
     renderLogin(req, res, renderCtx);
@@ -106,11 +130,11 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   // 12. The gate: everything below needs a valid session (302 to /login, or 401 for /api).
   app.use(gate.requireSession);
 
+  // 12b. The contact form's endpoint (same-origin, rate limited, 16 KB) — see contact.ts.
+  app.all('/api/contact', methodGuard('POST'), ...createContactHandler({ config, store, log }));
+
   // 13. Hashed bundles and generated images, private to signed-in visitors.
-  app.use('/assets', (_req, res, next) => {
-    res.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
-    next();
-  }, assetsStatic);
+  app.use('/assets', assetsStatic);
   app.use('/images', express.static(path.join(config.publicDir, 'images'), {
     index: false, dotfiles: 'deny', maxAge: '1d',
     setHeaders: (res) => res.setHeader('Cache-Control', 'private, max-age=86400'),
@@ -149,7 +173,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   };
   app.use(onError);
 
-  return { app, apiData };
+  return { app, apiData, store };
 }
 
 /** 405 JSON with Allow for any other method on a POST-only endpoint. */
@@ -161,7 +185,7 @@ function methodGuard(method: 'POST') {
   };
 }
 
-function mountLiveReload(app: express.Express, config: Config) {
+function mountLiveReload(app: express.Express, config: Config, onRebuild: () => void) {
   const clients = new Set<Response>();
   let version = '';
   const manifestFile = path.join(config.distDir, 'manifest.json');
@@ -171,6 +195,7 @@ function mountLiveReload(app: express.Express, config: Config) {
     const v = read();
     if (v && v !== version) {
       version = v;
+      onRebuild();
       for (const c of clients) c.write('data: reload\n\n');
     }
   }, 300).unref();

@@ -22,9 +22,9 @@ try {
 }
 const log = createLogger(config.logFormat);
 
-let app;
+let app, store: ReturnType<typeof createApp>['store'] | undefined;
 try {
-  ({ app } = createApp({ config, log }));
+  ({ app, store } = createApp({ config, log }));
 } catch (err) {
   if (err instanceof ContentError) fail(err.message);
   fail((err as Error).message);
@@ -55,9 +55,14 @@ function shutdown(signal: string) {
   force.unref();
   server.close(() => {
     clearTimeout(force);
+    store?.close();
     process.exit(0);
   });
   server.closeIdleConnections();
+  // Keep-alive connections must not hold the exit for keepAliveTimeout: answers from now on say
+  // "Connection: close", and a connection left idle by a finished answer is closed at once.
+  server.prependListener('request', (_req, res) => res.setHeader('Connection', 'close'));
+  setInterval(() => server.closeIdleConnections(), 100).unref();
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));

@@ -18,6 +18,8 @@ import { LOGIN_ERROR } from '../app/constants.ts';
 import type { ApiData } from '../content/api-data.ts';
 import type { BuildManifest } from '../../scripts/build.ts';
 import type { Logger } from './log.ts';
+import { makeCachedPage, pageCacheKey, sendPage, type PageCache } from './page-cache.ts';
+import { Writable } from 'node:stream';
 import { safeNext } from './gate.ts';
 
 const STATIC_500_STYLE = 'body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#0b1a2e;color:#fff}main{max-width:32rem;padding:2rem}h1{font-weight:400}a{color:#e0b77a}';
@@ -38,6 +40,7 @@ export interface RenderContext {
   log: Logger;
   timeoutMs: number;
   devScript?: string;
+  cache: PageCache;
 }
 
 function assetsFor(manifest: BuildManifest, entry: 'site' | 'login', devScript?: string): Assets {
@@ -46,36 +49,68 @@ function assetsFor(manifest: BuildManifest, entry: 'site' | 'login', devScript?:
 
 type Element = Parameters<typeof renderToPipeableStream>[0];
 
-function stream(req: Request, res: Response, ctx: RenderContext, element: Element, entry: string, status: number) {
-  let settled = false;
+/**
+ * Renders a document with renderToPipeableStream into memory once it is complete, then sends it
+ * (pre-compressed and cached when `cacheKey` is set). Waiting for onAllReady means crawlers and
+ * no-JavaScript visitors get everything and React needs no inline scripts.
+ */
+function render(req: Request, res: Response, ctx: RenderContext, element: Element, entry: string, status: number, cacheKey: string | null) {
+  const chunks: Buffer[] = [];
+  let failed = false;
+  const sink = new Writable({
+    write(chunk, _enc, cb) {
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+      cb();
+    },
+  });
   const { pipe, abort } = renderToPipeableStream(element, {
     bootstrapModules: [entry],
     onAllReady() {
-      settled = true;
-      res.status(status);
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.setHeader('Cache-Control', 'private, no-cache');
-      pipe(res);
+      pipe(sink);
     },
     onShellError(error) {
-      settled = true;
+      failed = true;
+      clearTimeout(timer);
       ctx.log.error('render failed', { path: req.path, error: String((error as Error)?.message ?? error) });
-      if (!res.headersSent) sendStatic500(res);
+      if (!res.headersSent && !res.destroyed) sendStatic500(res);
     },
     onError(error) {
+      failed = true;
       ctx.log.error('render error', { path: req.path, error: String((error as Error)?.message ?? error) });
     },
   });
   const timer = setTimeout(() => abort(new Error('render timeout')), ctx.timeoutMs);
-  res.on('close', () => {
+  // A visitor who leaves before the page is ready stops the render.
+  const onClose = () => {
+    if (!sink.writableFinished) abort(new Error('client closed'));
+  };
+  res.once('close', onClose);
+  sink.on('finish', () => {
     clearTimeout(timer);
-    if (!settled || !res.writableFinished) abort(new Error('client closed'));
+    res.off('close', onClose);
+    if (res.headersSent || res.destroyed) return;
+    const html = Buffer.concat(chunks);
+    if (cacheKey && !failed) {
+      const page = makeCachedPage(status, html);
+      ctx.cache.set(cacheKey, page);
+      sendPage(req, res, page);
+      return;
+    }
+    res.status(status);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.send(html);
   });
-  res.on('finish', () => clearTimeout(timer));
 }
 
 export function renderPage(req: Request, res: Response, ctx: RenderContext) {
   const location = parseLocation(req.originalUrl);
+  const cacheKey = pageCacheKey(location.pathname, location.search);
+  const cached = cacheKey ? ctx.cache.get(cacheKey) : undefined;
+  if (cached) {
+    sendPage(req, res, cached);
+    return;
+  }
   let { route, params } = matchRoute(location.pathname);
   const data: Record<string, unknown> = {};
   const collect = () => {
@@ -99,11 +134,11 @@ export function renderPage(req: Request, res: Response, ctx: RenderContext) {
   const boot: BootData = { assets, data };
   const bootJson = serializeBootData(boot);
   const client = new QueryClient(data);
-  stream(req, res, ctx, (
+  render(req, res, ctx, (
     <Document assets={assets} bootJson={bootJson}>
       <App client={client} location={location} />
     </Document>
-  ), ctx.manifest.entries.site.js, status);
+  ), ctx.manifest.entries.site.js, status, cacheKey);
 }
 
 export function renderLogin(req: Request, res: Response, ctx: RenderContext) {
@@ -114,5 +149,5 @@ export function renderLogin(req: Request, res: Response, ctx: RenderContext) {
   const props: LoginProps = { next: safeNext(q.next), initialError: error };
   const assets = assetsFor(ctx.manifest, 'login', ctx.devScript);
   const bootJson = serializeBootData({ assets, login: props });
-  stream(req, res, ctx, <LoginDocument assets={assets} bootJson={bootJson} props={props} />, ctx.manifest.entries.login.js, 200);
+  render(req, res, ctx, <LoginDocument assets={assets} bootJson={bootJson} props={props} />, ctx.manifest.entries.login.js, 200, null);
 }

@@ -4,7 +4,7 @@
  * Works without JavaScript (a plain form post, answered with a 303); with JavaScript it posts
  * JSON, shows "Authenticating..." for at least 500 ms, then goes on or shows the error.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { LOGIN_CHECK_DELAY_MS, LOGIN_ERROR } from '../constants.ts';
 import { Logo } from '../components/Logo.tsx';
 
@@ -18,6 +18,10 @@ export function LoginPage({ next, initialError }: LoginProps) {
   const [password, setPassword] = useState('');
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(initialError);
+  // Before hydration the button stays enabled, so the form also works without JavaScript
+  // (the field is `required`); once hydrated, an empty field disables it (seed §5).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -75,7 +79,7 @@ export function LoginPage({ next, initialError }: LoginProps) {
             aria-describedby={error ? 'login-error' : undefined}
             disabled={checking}
           />
-          <button type="submit" className="login__submit" disabled={!password || checking}>
+          <button type="submit" className="login__submit" disabled={hydrated && (!password || checking)}>
             {checking ? 'Authenticating...' : 'Enter'}
           </button>
           <p id="login-error" className="login__error" role="alert">{error ?? ''}</p>

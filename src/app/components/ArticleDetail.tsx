@@ -1,0 +1,80 @@
+/**
+ * The shared layout of /research/{id}, /press-release/{id} and /news/{id}: back link, label and
+ * date, the page's one <h1>, the excerpt as lede, the hero artwork, the body sections and the
+ * first two other items of the same collection as "Related".
+ */
+import type { ReactNode } from 'react';
+import { Link } from '../router.tsx';
+import { formatDate } from '../format.ts';
+import type { ImageRef, SectionT } from '../types.ts';
+import { PageMeta } from './PageMeta.tsx';
+import { Img } from './Img.tsx';
+import { ArticleCard, placeName, type ArticleCardProps } from './ArticleCard.tsx';
+
+interface Props {
+  back: { href: string; label: string };
+  /** Category, news type, or "Press Release". */
+  label: string;
+  /** Press releases: the dateline city. */
+  location?: string;
+  date: string;
+  title: string;
+  excerpt: string;
+  image: ImageRef;
+  sections: SectionT[];
+  /** Research: who wrote it. */
+  author?: string;
+  related: { heading: string; items: ArticleCardProps[] };
+  /** Extra content after the body (a note, a media contact). */
+  children?: ReactNode;
+}
+
+export function ArticleDetail({ back, label, location, date, title, excerpt, image, sections, author, related, children }: Props) {
+  return (
+    <article className="article">
+      <PageMeta title={title} description={excerpt.length > 160 ? `${excerpt.slice(0, 157).trimEnd()}…` : excerpt} image={image.key} />
+      <header className="article-header">
+        <div className="container article-header__inner">
+          <Link href={back.href} className="back-link"><span aria-hidden="true">←</span> {back.label}</Link>
+          <p className="article-header__meta">
+            <span className="eyebrow article-header__label">{label}{location && <span className="article-header__location"> · {placeName(location)}</span>}</span>
+            <time dateTime={date} className="article-header__date">{formatDate(date)}</time>
+          </p>
+          <h1 className="article-header__title">{title}</h1>
+          <p className="article-header__lede">{excerpt}</p>
+          {author && <p className="article-header__byline">By {author}</p>}
+        </div>
+      </header>
+      <div className="container article-figure">
+        <Img image={image} alt="" sizes="(min-width: 1240px) 1240px, 100vw" priority className="article-figure__img" />
+      </div>
+      <div className="container article-body">
+        <div className="prose article-prose">
+          {sections.map((s, i) => (
+            <section key={s.id} aria-labelledby={`section-${s.id}`} className="article-section">
+              <h2 id={`section-${s.id}`} className="article-section__heading">{s.heading}</h2>
+              {s.paragraphs.map((p, j) => (
+                <p key={j}>
+                  {location && i === 0 && j === 0 && <strong className="article-dateline">{location}, {formatDate(date)} — </strong>}
+                  {p}
+                </p>
+              ))}
+              {s.list && <ul className="article-section__list">{s.list.map((x) => <li key={x}>{x}</li>)}</ul>}
+            </section>
+          ))}
+          {children}
+        </div>
+      </div>
+      {related.items.length > 0 && (
+        <section className="block article-related" aria-labelledby="article-related">
+          <div className="container">
+            <h2 id="article-related" className="block__heading article-related__heading">{related.heading}</h2>
+            <ul className="card-grid card-grid--2">
+              {related.items.map((item) => <ArticleCard key={item.href} {...item} headingLevel={3} />)}
+            </ul>
+          </div>
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,227 @@
+/**
+ * The contact form. A plain HTML form first: it posts to /api/contact and the server answers with
+ * a redirect back here (?sent=1 or ?error=<fields>), with the browser's own checks (required,
+ * type=email, lengths) stopping most mistakes before the round trip.
+ *
+ * Once hydrated it takes over: noValidate, the shared validator on submit, errors next to the
+ * fields (aria-invalid + aria-describedby), focus on the first invalid field, a JSON post, the
+ * server's field errors shown the same way, and a confirmation panel plus a toast on success.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import clsx from 'clsx';
+import {
+  CONTACT_FIELDS, CONTACT_LIMITS, FIELD_HINT_ERRORS, HONEYPOT_FIELD, validateContact,
+  type ContactErrors, type ContactField, type ContactInput,
+} from '../contact-validation.ts';
+import { useToast } from './Toast.tsx';
+import { Link } from '../router.tsx';
+
+export type ContactFormInitial =
+  | { kind: 'fresh' }
+  | { kind: 'sent' }
+  | { kind: 'errors'; fields: ContactField[] }
+  | { kind: 'throttled' };
+
+interface Props {
+  initial: ContactFormInitial;
+  /** Shown in error messages as the way to reach us without the form. */
+  fallbackEmail: string;
+}
+
+type Phase = 'editing' | 'sending' | 'sent';
+
+const EMPTY: ContactInput = { name: '', email: '', company: '', message: '' };
+
+const LABELS: Record<ContactField, string> = { name: 'Name', email: 'Email', company: 'Company', message: 'Message' };
+
+export function ContactForm({ initial, fallbackEmail }: Props) {
+  const toast = useToast();
+  const formRef = useRef<HTMLFormElement>(null);
+  const successRef = useRef<HTMLHeadingElement>(null);
+  const [values, setValues] = useState<ContactInput>(EMPTY);
+  const [errors, setErrors] = useState<ContactErrors>(() =>
+    initial.kind === 'errors' ? Object.fromEntries(initial.fields.map((f) => [f, FIELD_HINT_ERRORS[f]])) : {},
+  );
+  const [formError, setFormError] = useState<string | null>(() =>
+    initial.kind === 'throttled' ? throttledMessage(fallbackEmail) : initial.kind === 'errors' ? 'Your message was not sent. Please check the fields marked below and send it again.' : null,
+  );
+  const [phase, setPhase] = useState<Phase>(initial.kind === 'sent' ? 'sent' : 'editing');
+  const [focusSuccess, setFocusSuccess] = useState(false);
+
+  // With JavaScript our validator speaks instead of the browser's bubbles (same rules, better
+  // placement). Set after hydration so that visitors without JavaScript keep the native checks.
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, [phase]);
+
+  useEffect(() => {
+    if (phase === 'sent' && focusSuccess) successRef.current?.focus();
+  }, [phase, focusSuccess]);
+
+  const focusFirstInvalid = (errs: ContactErrors) => {
+    const first = CONTACT_FIELDS.find((f) => errs[f]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const onChange = (field: ContactField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    // An error goes away as soon as the field is valid again; new errors wait for the next submit.
+    if (errors[field]) {
+      const still = validateContact({ ...values, [field]: value });
+      if (still.ok || !still.errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+    }
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (phase === 'sending') return;
+    setFormError(null);
+    const result = validateContact(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstInvalid(result.errors);
+      return;
+    }
+    setErrors({});
+    setPhase('sending');
+    const trap = (formRef.current?.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? '';
+    try {
+      const res = await fetch('/api/contact', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ ...result.value, [HONEYPOT_FIELD]: trap }),
+      });
+      if (res.status === 201) {
+        setValues(EMPTY);
+        setFocusSuccess(true);
+        setPhase('sent');
+        toast({ title: 'Message sent', description: 'Thank you. We will reply by email, usually within two business days.' });
+        return;
+      }
+      const body = (await res.json().catch(() => null)) as { errors?: ContactErrors; error?: string } | null;
+      setPhase('editing');
+      if (res.status === 400 && body?.errors && Object.keys(body.errors).length) {
+        setErrors(body.errors);
+        focusFirstInvalid(body.errors);
+      } else if (res.status === 429) {
+        setFormError(body?.error ?? throttledMessage(fallbackEmail));
+      } else if (res.status === 401) {
+        setFormError('Your session has ended, so the message was not sent. Please sign in again (your text will be lost), or copy it first and write to us by email.');
+      } else if (res.status === 413) {
+        setFormError(`Your message is too long to send through this form. Please shorten it, or write to us at ${fallbackEmail}.`);
+      } else {
+        setFormError(`Your message could not be sent (${res.status}). Please try again in a moment, or write to us at ${fallbackEmail}.`);
+      }
+    } catch {
+      setPhase('editing');
+      setFormError(`Your message could not be sent: the connection failed. Please check your connection and try again, or write to us at ${fallbackEmail}.`);
+    }
+  };
+
+  if (phase === 'sent') {
+    return (
+      <div className="contact-success" role="status" id="contact-form">
+        <h3 className="contact-success__title" tabIndex={-1} ref={successRef}>Thank you — your message has been sent</h3>
+        <p>We have received your message and will reply by email, usually within two business days. For anything urgent, please call our New York office.</p>
+        <a
+          className="button button--outline contact-success__again"
+          href="/contact#contact-form"
+          onClick={(e) => {
+            e.preventDefault();
+            setFocusSuccess(false);
+            setPhase('editing');
+            // The form returns in place of this panel: put the visitor in its first field.
+            requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[name="name"]')?.focus());
+          }}
+        >
+          Send another message
+        </a>
+      </div>
+    );
+  }
+
+  const sending = phase === 'sending';
+  const field = (name: ContactField, opts: { type?: string; autoComplete: string; required: boolean; maxLength?: number; textarea?: boolean; hint?: string }) => {
+    const error = errors[name];
+    const errorId = `contact-${name}-error`;
+    const hintId = opts.hint ? `contact-${name}-hint` : undefined;
+    const describedBy = clsx(hintId, error && errorId) || undefined;
+    const common = {
+      id: `contact-${name}`,
+      name,
+      value: values[name],
+      required: opts.required,
+      maxLength: opts.maxLength,
+      autoComplete: opts.autoComplete,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy,
+      className: clsx('contact-input', error && 'contact-input--invalid'),
+    } as const;
+    return (
+      <div className={clsx('field contact-field', `contact-field--${name}`, error && 'contact-field--invalid')}>
+        <label htmlFor={`contact-${name}`} className="contact-label">
+          {LABELS[name]}
+          {!opts.required && <span className="contact-label__optional"> (optional)</span>}
+        </label>
+        {opts.hint && <p id={hintId} className="field__hint contact-hint">{opts.hint}</p>}
+        {opts.textarea ? (
+          <textarea {...common} rows={6} minLength={CONTACT_LIMITS.messageMin} onChange={(e) => onChange(name, e.target.value)} />
+        ) : (
+          <input {...common} type={opts.type ?? 'text'} onChange={(e) => onChange(name, e.target.value)} />
+        )}
+        {error && (
+          <p id={errorId} className="field__error contact-error">
+            <span className="contact-error__icon" aria-hidden="true">!</span>
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form
+      ref={formRef}
+      id="contact-form"
+      className="form contact-form"
+      method="post"
+      action="/api/contact"
+      aria-labelledby="contact-form-title"
+      aria-describedby="contact-form-note"
+      onSubmit={onSubmit}
+    >
+      <p id="contact-form-note" className="contact-form__note">All fields are required unless marked optional.</p>
+      {formError && (
+        <div className="notice notice--error contact-form__error" role="alert">
+          {formError}
+        </div>
+      )}
+      <div className="contact-form__row">
+        {field('name', { autoComplete: 'name', required: true, maxLength: CONTACT_LIMITS.name })}
+        {field('email', { type: 'email', autoComplete: 'email', required: true, maxLength: CONTACT_LIMITS.email })}
+      </div>
+      {field('company', { autoComplete: 'organization', required: false, maxLength: CONTACT_LIMITS.company })}
+      {field('message', { autoComplete: 'off', required: true, textarea: true, hint: `Between ${CONTACT_LIMITS.messageMin} and ${CONTACT_LIMITS.messageMax.toLocaleString('en-US')} characters.` })}
+
+      {/* Honeypot: invisible to people and assistive technology, irresistible to form-filling bots. */}
+      <div className="contact-trap" aria-hidden="true">
+        <label htmlFor={`contact-${HONEYPOT_FIELD}`}>Website</label>
+        <input id={`contact-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      <div className="contact-form__actions">
+        <button type="submit" className="button button--primary contact-submit" disabled={sending}>
+          {sending ? 'Sending…' : 'Send Message'}
+        </button>
+        <p className="contact-form__privacy">
+          We use what you send only to answer you. See our <Link href="/privacy">Privacy and Cookie Notice</Link>.
+        </p>
+      </div>
+    </form>
+  );
+}
+
+function throttledMessage(email: string): string {
+  return `You have sent several messages in a short time, so this one was not sent. Please try again later, or write to us at ${email}.`;
+}

@@ -1,0 +1,92 @@
+/**
+ * A labelled group of filter buttons (seed §4: selections default to All and change by clicking).
+ *
+ * Without JavaScript the buttons submit a GET form (`?category=…`), and the server renders the
+ * filtered list. Once hydrated, a click replaces the URL on the client (no reload, no scroll) and
+ * the page re-renders from the new query string. Each option's `href` is the URL it leads to; the
+ * form carries that URL's other parameters as hidden inputs, so both paths reach the same page.
+ */
+import { useId, type MouseEvent } from 'react';
+import { useLocation, useRouter } from '../router.tsx';
+import { resultCountText } from '../filters.ts';
+
+export interface FilterOption {
+  value: string;
+  label?: string;
+  /** Where choosing this option leads, e.g. "/resources?type=news&category=Award". */
+  href: string;
+}
+
+interface Props {
+  /** The group's accessible (and visible) name, e.g. "Filter by category". */
+  label: string;
+  /** The query parameter the buttons set. */
+  name: string;
+  options: FilterOption[];
+  selected: string;
+}
+
+/** The parameters of `href` other than `name`: what a no-JavaScript form must carry along. */
+function hiddenParams(href: string, name: string): [string, string][] {
+  const url = new URL(href, 'http://x');
+  return [...url.searchParams].filter(([k]) => k !== name);
+}
+
+export function FilterBar({ label, name, options, selected }: Props) {
+  const { navigate } = useRouter();
+  const { pathname } = useLocation();
+  const labelId = useId();
+  const choose = (e: MouseEvent<HTMLButtonElement>, option: FilterOption) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    // Not a new page: the URL reflects the filter, scroll and focus stay where they are.
+    navigate(option.href, { replace: true, scroll: false });
+  };
+
+  const button = (o: FilterOption) => (
+    <button
+      key={o.value}
+      type="submit"
+      name={name}
+      value={o.value}
+      aria-pressed={o.value === selected}
+      className="filter-button"
+      onClick={(e) => choose(e, o)}
+    >
+      {o.label ?? o.value}
+    </button>
+  );
+  const hiddenInputs = (params: [string, string][]) => params.map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />);
+
+  // One form when every option carries the same other parameters; otherwise one form per option.
+  const hidden = options.map((o) => hiddenParams(o.href, name));
+  const same = hidden.every((h) => JSON.stringify(h) === JSON.stringify(hidden[0]));
+
+  return (
+    <div className="filter-bar" role="group" aria-labelledby={labelId}>
+      <span id={labelId} className="filter-bar__label">{label}</span>
+      {same ? (
+        <form method="get" action={pathname} className="filter-bar__options">
+          {hiddenInputs(hidden[0] ?? [])}
+          {options.map(button)}
+        </form>
+      ) : (
+        <div className="filter-bar__options">
+          {options.map((o, i) => (
+            <form key={o.value} method="get" action={pathname} className="filter-bar__form">
+              {hiddenInputs(hidden[i])}
+              {button(o)}
+            </form>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** "Showing N results", announced politely when the list changes. Visually hidden unless `visible`. */
+export function ResultCount({ count, visible }: { count: number; visible?: boolean }) {
+  return (
+    <p role="status" className={visible ? 'filter-count' : 'visually-hidden'}>{resultCountText(count)}</p>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * /contact: the New York headquarters and the firm's addresses, the other offices, and the
+ * message form. After a form post without JavaScript the server redirects back here with
+ * ?sent=1 or ?error=<fields>, and this page shows the outcome (server-rendered, like any page).
+ */
+import { useQuery } from '../query.ts';
+import { useLocation } from '../router.tsx';
+import { Q, type SiteInfo } from '../types.ts';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { PageError } from '../components/PageError.tsx';
+import { ContactForm, type ContactFormInitial } from '../components/ContactForm.tsx';
+import { parseErrorFields } from '../contact-validation.ts';
+
+/** The form's starting state from the query string of a no-JavaScript round trip. */
+export function contactFormInitial(search: string): ContactFormInitial {
+  const q = new URLSearchParams(search);
+  if (q.get('sent') === '1') return { kind: 'sent' };
+  const error = q.get('error');
+  if (error === 'throttled') return { kind: 'throttled' };
+  const fields = parseErrorFields(error);
+  return fields.length ? { kind: 'errors', fields } : { kind: 'fresh' };
+}
+
+export function ContactPage() {
+  const location = useLocation();
+  const site = useQuery<SiteInfo>(Q.site);
+  if (site.status === 'pending') return <Spinner label="Loading contact details" />;
+  if (site.status === 'error') return <PageError error={site.error} />;
+  const s = site.data;
+  const c = s.contacts;
+  const emails = [
+    { label: 'General inquiries', href: `mailto:${c.general}`, text: c.general },
+    { label: 'Phone', href: c.phoneHref, text: c.phone },
+    { label: 'Investor Relations', href: `mailto:${c.investorRelations}`, text: c.investorRelations },
+    { label: 'Press', href: `mailto:${c.press}`, text: c.press },
+  ];
+  return (
+    <>
+      <PageMeta
+        title="Contact"
+        description="Contact Halden Rowe Capital: our New York headquarters, investor relations and press contacts, offices in London, San Francisco and Singapore, and a form to send us a message."
+      />
+      <PageHero
+        eyebrow="Contact"
+        title="Contact Us"
+        lede="Whether you lead a company, allocate capital or write about our industry, we would like to hear from you. Reach the right team directly, or send us a message below."
+      />
+
+      <section className="block contact" aria-label="Contact details and message form">
+        <div className="container contact-layout">
+          <div className="contact-details">
+            <h2 className="section-label contact-details__label">Headquarters</h2>
+            <div className="contact-hq">
+              <h3 className="contact-hq__name">{s.headquarters.name}</h3>
+              <address className="contact-address">
+                {s.headquarters.lines.map((line) => <span key={line} className="contact-address__line">{line}</span>)}
+              </address>
+            </div>
+            <dl className="contact-list">
+              {emails.map((e) => (
+                <div key={e.label} className="contact-list__item">
+                  <dt className="contact-list__label">{e.label}</dt>
+                  <dd className="contact-list__value"><a href={e.href} className="contact-link">{e.text}</a></dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+
+          <div className="contact-message">
+            <h2 id="contact-form-title" className="block__heading contact-message__title">Send us a message</h2>
+            <p className="contact-message__intro">
+              Tell us who you are and what you would like to discuss. A member of the relevant team will reply by email,
+              usually within two business days.
+            </p>
+            <ContactForm initial={contactFormInitial(location.search)} fallbackEmail={c.general} />
+          </div>
+        </div>
+      </section>
+
+      <section className="block block--tint contact-offices" aria-labelledby="contact-offices-title">
+        <div className="container">
+          <h2 id="contact-offices-title" className="block__heading">Our offices</h2>
+          <ul className="contact-offices__grid">
+            <li className="contact-office contact-office--hq">
+              <h3 className="contact-office__city">New York</h3>
+              <p className="contact-office__tag">Headquarters</p>
+              <address className="contact-address">
+                {s.headquarters.lines.map((line) => <span key={line} className="contact-address__line">{line}</span>)}
+              </address>
+              <a href={c.phoneHref} className="contact-link contact-office__phone"><span className="visually-hidden">New York phone: </span>{c.phone}</a>
+            </li>
+            {s.offices.map((o) => (
+              <li key={o.city} className="contact-office">
+                <h3 className="contact-office__city">{o.city}</h3>
+                <address className="contact-address">
+                  {o.lines.map((line) => <span key={line} className="contact-address__line">{line}</span>)}
+                </address>
+                <a href={o.phoneHref} className="contact-link contact-office__phone"><span className="visually-hidden">{o.city} phone: </span>{o.phone}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * /cookie-settings (seed §4): essential always on; analytics and marketing off until chosen.
+ * Save Preferences, Accept All and Reject Non-Essential each store the three flags and show a
+ * notice for COOKIE_SAVED_NOTICE_MS. The saved choice appears once the page has hydrated.
+ */
+import { Link } from '../router.tsx';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { Switch } from '../components/Switch.tsx';
+import { useCookiePreferences, type OptionalCategory } from '../hooks/useCookiePreferences.ts';
+
+interface Category {
+  id: 'essential' | OptionalCategory;
+  title: string;
+  text: string;
+  examples: string;
+}
+
+const CATEGORIES: Category[] = [
+  {
+    id: 'essential',
+    title: 'Essential cookies',
+    text: 'Required for the website to work: they keep you signed in to this site after you enter the access password, protect forms against misuse and remember the choices you make on this page. They cannot be switched off.',
+    examples: 'Session sign-in, security and load balancing, your cookie preferences.',
+  },
+  {
+    id: 'analytics',
+    title: 'Analytics cookies',
+    text: 'Help us understand, in aggregate, which pages visitors read and how they move through the site, so that we can improve our content and navigation. They do not identify you to us by name.',
+    examples: 'Page views, time on page, referring pages, device type.',
+  },
+  {
+    id: 'marketing',
+    title: 'Marketing cookies',
+    text: 'Allow us to measure whether our announcements, research mailings and event invitations reach the right audience, and to limit how often you see them on other websites.',
+    examples: 'Campaign attribution, email open and click measurement.',
+  },
+];
+
+export function CookieSettingsPage() {
+  const { prefs, status, toggle, saveCurrent, acceptAll, rejectNonEssential } = useCookiePreferences();
+  return (
+    <>
+      <PageMeta
+        title="Cookie Settings"
+        description="Choose which optional cookies Halden Rowe Capital may use on this website. Essential cookies are always on; analytics and marketing cookies are off until you allow them."
+      />
+      <PageHero
+        eyebrow="Privacy"
+        title="Cookie Settings"
+        lede="Choose which optional cookies we may use. Essential cookies keep the site working and are always on; analytics and marketing cookies stay off unless you switch them on."
+      />
+      <section className="block cookie-settings" aria-labelledby="cookie-categories">
+        <div className="container cookie-settings__inner">
+          <div className="cookie-settings__intro prose">
+            <h2 id="cookie-categories" className="block__heading">Your preferences</h2>
+            <p>
+              Your choice is stored in this browser only and applies to this website. You can change it here at any
+              time. For details of what we collect and why, read our{' '}
+              <Link href="/privacy#cookies-and-similar-technologies">Privacy and Cookie Notice</Link>.
+            </p>
+            <noscript>
+              <p className="notice cookie-noscript">Saving cookie preferences needs JavaScript. With JavaScript switched off, this site sets essential cookies only.</p>
+            </noscript>
+          </div>
+
+          <div className="cookie-settings__panel">
+            <ul className="cookie-list">
+              {CATEGORIES.map((c) => {
+                const checked = c.id === 'essential' ? true : prefs[c.id];
+                return (
+                  <li key={c.id} className="cookie-category">
+                    <div className="cookie-category__text">
+                      <h3 id={`cookie-${c.id}-label`} className="cookie-category__title">{c.title}</h3>
+                      <p id={`cookie-${c.id}-desc`} className="cookie-category__desc">
+                        {c.text}
+                        {c.id === 'essential' && <span className="cookie-category__always"> Always on.</span>}
+                      </p>
+                      <p className="cookie-category__examples"><span className="cookie-category__examples-label">Examples:</span> {c.examples}</p>
+                    </div>
+                    <div className="cookie-category__control">
+                      <Switch
+                        id={`cookie-${c.id}`}
+                        checked={checked}
+                        disabled={c.id === 'essential'}
+                        labelledBy={`cookie-${c.id}-label`}
+                        describedBy={`cookie-${c.id}-desc`}
+                        onChange={c.id === 'essential' ? undefined : (on) => toggle(c.id as OptionalCategory, on)}
+                      />
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+
+            <div className="cookie-actions">
+              <button type="button" className="button button--primary" onClick={saveCurrent}>Save Preferences</button>
+              <button type="button" className="button button--outline" onClick={acceptAll}>Accept All</button>
+              <button type="button" className="button button--outline" onClick={rejectNonEssential}>Reject Non-Essential</button>
+            </div>
+
+            {/* Present from the first render, so screen readers announce what is put into it. */}
+            <div className="cookie-status" role="status" aria-live="polite">
+              {status === 'saved' && (
+                <p className="notice notice--success cookie-notice">
+                  <span className="cookie-notice__title">Preferences saved.</span>{' '}
+                  Essential cookies on; analytics {prefs.analytics ? 'on' : 'off'}; marketing {prefs.marketing ? 'on' : 'off'}.
+                </p>
+              )}
+            </div>
+            {status === 'failed' && (
+              <p className="notice notice--error cookie-notice cookie-notice--error" role="alert">
+                Your browser did not allow us to save your preferences. Check that site data is allowed for this website, then try again.
+              </p>
+            )}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

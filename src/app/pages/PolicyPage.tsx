@@ -1,0 +1,95 @@
+/**
+ * /privacy, /disclosures, /responsible-investment: long policy text from content/pages/<slug>.json
+ * set for reading — a header with the last-updated date, a table of contents that stays in view
+ * on wide screens, numbered sections with linkable headings, and a way back to the top.
+ */
+import { useQuery } from '../query.ts';
+import { Link, useLocation } from '../router.tsx';
+import { Q, type PolicyPageData } from '../types.ts';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { Spinner } from '../components/Spinner.tsx';
+import { PageError } from '../components/PageError.tsx';
+
+export const POLICY_PAGES = [
+  { slug: 'privacy', label: 'Privacy and Cookie Notice', eyebrow: 'Privacy' },
+  { slug: 'disclosures', label: 'Legal Disclosures', eyebrow: 'Legal' },
+  { slug: 'responsible-investment', label: 'Responsible Investment Policy', eyebrow: 'Responsibility' },
+] as const;
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** "October 19, 2025" → "2025-10-19" for <time dateTime>; undefined if it does not parse. */
+export function isoDateOf(text: string): string | undefined {
+  const m = /^([A-Za-z]+) (\d{1,2}), (\d{4})$/.exec(text.trim());
+  const month = m ? MONTHS.indexOf(m[1].toLowerCase()) + 1 : 0;
+  if (!m || !month) return undefined;
+  return `${m[3]}-${String(month).padStart(2, '0')}-${m[2].padStart(2, '0')}`;
+}
+
+export function PolicyPage() {
+  const slug = useLocation().pathname.slice(1);
+  const page = useQuery<PolicyPageData>(Q.page(slug));
+  if (page.status === 'pending') return <Spinner label="Loading page" />;
+  if (page.status === 'error') return <PageError error={page.error} />;
+  const p = page.data;
+  const meta = POLICY_PAGES.find((x) => x.slug === slug);
+  const others = [
+    ...POLICY_PAGES.filter((x) => x.slug !== slug).map((x) => ({ href: `/${x.slug}`, label: x.label })),
+    { href: '/cookie-settings', label: 'Cookie Settings' },
+  ];
+  return (
+    <article className={`policy policy--${slug}`}>
+      <PageMeta title={p.title} description={p.description} />
+      <PageHero eyebrow={meta?.eyebrow ?? 'Legal'} title={p.title}>
+        <p className="policy-updated">
+          Last updated <time dateTime={isoDateOf(p.lastUpdated)}>{p.lastUpdated}</time>
+        </p>
+      </PageHero>
+
+      <div className="container policy-layout">
+        <aside className="policy-aside">
+          <nav className="policy-toc" aria-label="Contents">
+            <h2 className="policy-toc__title" id="policy-toc-title">Contents</h2>
+            <ol className="policy-toc__list">
+              {p.sections.map((s) => (
+                <li key={s.id}><a href={`#${s.id}`} className="policy-toc__link">{s.heading}</a></li>
+              ))}
+            </ol>
+          </nav>
+        </aside>
+
+        <div className="policy-body">
+          <div className="policy-intro prose prose--large">
+            {p.intro.map((t, i) => <p key={i}>{t}</p>)}
+          </div>
+          {p.sections.map((s, i) => (
+            <section key={s.id} className="policy-section prose" aria-labelledby={s.id}>
+              <h2 id={s.id} className="policy-section__heading">
+                <span className="policy-section__number" aria-hidden="true">{String(i + 1).padStart(2, '0')}</span>
+                {s.heading}
+              </h2>
+              {s.paragraphs.map((t, j) => <p key={j}>{t}</p>)}
+              {s.list && <ul className="policy-section__list">{s.list.map((x) => <li key={x}>{x}</li>)}</ul>}
+            </section>
+          ))}
+
+          <footer className="policy-end">
+            <p className="policy-end__updated">
+              This {slug === 'disclosures' ? 'page' : slug === 'privacy' ? 'notice' : 'policy'} was last updated on{' '}
+              <time dateTime={isoDateOf(p.lastUpdated)}>{p.lastUpdated}</time>.
+            </p>
+            <a href="#main" className="policy-end__top">Back to top</a>
+          </footer>
+
+          <nav className="policy-related" aria-label="Related policies">
+            <h2 className="policy-related__title">Related</h2>
+            <ul className="policy-related__list">
+              {others.map((o) => <li key={o.href}><Link href={o.href} className="policy-related__link">{o.label}</Link></li>)}
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </article>
+  );
+}

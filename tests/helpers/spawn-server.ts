@@ -1,0 +1,104 @@
+/**
+ * Forks the real production server (`node --import tsx src/server/main.ts`) on a free loopback
+ * port, for tests that need a process of their own: signals, kill -9, load. Needs the build
+ * (dist/manifest.json): `npm test` builds first.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { SESSION_COOKIE } from '../../src/app/constants.ts';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const hasBuild = () => existsSync(path.join(ROOT, 'dist', 'manifest.json'));
+
+export const TEST_PASSWORD = 'Forked-Server-Password-4417';
+export const TEST_SECRET = 'forked-server-session-secret-'.padEnd(48, 'x');
+
+/** A port that was free a moment ago (the OS picks it; closed again before the child binds it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Forked {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  /** Everything the process wrote so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when the process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Logs in (from `ip` via X-Forwarded-For when the server trusts a proxy); returns the Cookie value. */
+  login(ip?: string): Promise<string>;
+  kill(signal?: NodeJS.Signals): void;
+}
+
+export async function forkServer(opts: { dataDir: string; env?: Record<string, string>; port?: number; startTimeoutMs?: number }): Promise<Forked> {
+  const port = opts.port ?? await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SITE_PASSWORD: TEST_PASSWORD,
+      SESSION_SECRET: TEST_SECRET,
+      DATA_DIR: opts.dataDir,
+      LOG_FORMAT: 'json',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => { out += d; });
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => { err += d; });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  let gone = false;
+  void exited.then(() => { gone = true; });
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (opts.startTimeoutMs ?? 30_000);
+  for (;;) {
+    if (gone) throw new Error(`the server exited before answering:\n${err || out}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).status === 200) break;
+    } catch { /* not listening yet */ }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not answer /healthz within the time limit:\n${err || out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    child, port, url, exited,
+    stdout: () => out,
+    stderr: () => err,
+    kill: (signal = 'SIGTERM') => { if (!gone) child.kill(signal); },
+    async login(ip?: string) {
+      const res = await fetch(`${url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...(ip ? { 'x-forwarded-for': ip } : {}) },
+        body: JSON.stringify({ password: opts.env?.SITE_PASSWORD ?? TEST_PASSWORD }),
+      });
+      if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+      for (const line of res.headers.getSetCookie()) {
+        if (line.startsWith(`${SESSION_COOKIE}=`)) return line.split(';')[0];
+      }
+      throw new Error('login set no session cookie');
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createSessionToken, deriveKeys, passwordMatches, verifySessionToken } from '../../src/server/session.ts';
+
+const SECRET_A = 'a'.repeat(40);
+const SECRET_B = 'b'.repeat(40);
+const PASSWORD = 'correct horse battery staple';
+const TTL = 12 * 60 * 60_000;
+
+test('a fresh token verifies with the same keys', () => {
+  const keys = deriveKeys([SECRET_A], PASSWORD);
+  const token = createSessionToken(keys, TTL);
+  assert.equal(verifySessionToken(keys, token), true);
+});
+
+test('two tokens are never the same (random id)', () => {
+  const keys = deriveKeys([SECRET_A], PASSWORD);
+  const now = Date.now();
+  assert.notEqual(createSessionToken(keys, TTL, now), createSessionToken(keys, TTL, now));
+});
+
+test('a token expires at its absolute lifetime', () => {
+  const keys = deriveKeys([SECRET_A], PASSWORD);
+  const t0 = 1_700_000_000_000;
+  const token = createSessionToken(keys, TTL, t0);
+  assert.equal(verifySessionToken(keys, token, t0 + TTL - 1), true, 'valid just before expiry');
+  assert.equal(verifySessionToken(keys, token, t0 + TTL), false, 'invalid at expiry');
+  assert.equal(verifySessionToken(keys, token, t0 + TTL + 60_000), false, 'invalid after expiry');
+});
+
+test('a token signed in the past with a lifetime that has run out is rejected now', () => {
+  const keys = deriveKeys([SECRET_A], PASSWORD);
+  const token = createSessionToken(keys, TTL, Date.now() - TTL - 1000);
+  assert.equal(verifySessionToken(keys, token), false);
+});
+
+test('tampering with the expiry invalidates the signature', () => {
+  const keys = deriveKeys([SECRET_A], PASSWORD);
+  const token = createSessionToken(keys, 1000, 1_700_000_000_000);
+  const [exp, id, sig] = token.split('.');
+  const extended = `${Number(exp) + 10 * 365 * 24 * 3600_000}.${id}.${sig}`;
+  assert.equal(verifySessionToken(keys, extended, 1_700_000_000_500), false);
+});
+
+test('tampering with the id or the signature is rejected', () => {
+  const keys = deriveKeys([SECRET_A], PASSWORD);
+  const token = createSessionToken(keys, TTL);
+  const [exp, id, sig] = token.split('.');
+  const flip = (s: string) => (s[0] === 'A' ? 'B' : 'A') + s.slice(1);
+  assert.equal(verifySessionToken(keys, `${exp}.${flip(id)}.${sig}`), false);
+  assert.equal(verifySessionToken(keys, `${exp}.${id}.${flip(sig)}`), false);
+});
+
+test('a forged token (signed with another secret) is rejected', () => {
+  const keys = deriveKeys([SECRET_A], PASSWORD);
+  const forger = deriveKeys(['x'.repeat(40)], PASSWORD);
+  assert.equal(verifySessionToken(keys, createSessionToken(forger, TTL)), false);
+});
+
+test('truncated, garbage and non-string tokens are rejected without throwing', () => {
+  const keys = deriveKeys([SECRET_A], PASSWORD);
+  const token = createSessionToken(keys, TTL);
+  const bad: unknown[] = [
+    token.slice(0, -1), token.slice(0, token.lastIndexOf('.')), token + 'A', token + '.x',
+    '', '...', 'garbage', 'a.b.c', `${'9'.repeat(15)}.${'A'.repeat(16)}.${'A'.repeat(43)}`,
+    '\u0000\u0001', 'é'.repeat(50), 'x'.repeat(10_000), token.replace(/\./g, '%2E'),
+    undefined, null, 42, {}, [token], Buffer.from(token),
+  ];
+  for (const t of bad) assert.equal(verifySessionToken(keys, t), false, `accepted ${String(t).slice(0, 40)}`);
+});
+
+test('rotation: signs with the first secret and accepts every listed secret', () => {
+  const old = deriveKeys([SECRET_A], PASSWORD);
+  const rotated = deriveKeys([SECRET_B, SECRET_A], PASSWORD);
+  const onlyNew = deriveKeys([SECRET_B], PASSWORD);
+  const oldToken = createSessionToken(old, TTL);
+  assert.equal(verifySessionToken(rotated, oldToken), true, 'a session from before the rotation still works');
+  const newToken = createSessionToken(rotated, TTL);
+  assert.equal(verifySessionToken(onlyNew, newToken), true, 'new tokens are signed with the first secret');
+  assert.equal(verifySessionToken(old, newToken), false, 'new tokens are not signed with the old secret');
+  assert.equal(verifySessionToken(onlyNew, oldToken), false, 'once the old secret is removed, its tokens stop working');
+});
+
+test('changing the site password invalidates existing tokens', () => {
+  const before = deriveKeys([SECRET_A], PASSWORD);
+  const after = deriveKeys([SECRET_A], PASSWORD + '!');
+  const token = createSessionToken(before, TTL);
+  assert.equal(verifySessionToken(after, token), false);
+  assert.equal(verifySessionToken(deriveKeys([SECRET_A], PASSWORD), token), true, 'same password and secret still verify');
+});
+
+test('passwordMatches compares exactly', () => {
+  assert.equal(passwordMatches(PASSWORD, PASSWORD), true);
+  assert.equal(passwordMatches(PASSWORD + ' ', PASSWORD), false);
+  assert.equal(passwordMatches(PASSWORD.toUpperCase(), PASSWORD), false);
+  assert.equal(passwordMatches('', PASSWORD), false);
+  assert.equal(passwordMatches(PASSWORD.slice(0, -1), PASSWORD), false);
+});
