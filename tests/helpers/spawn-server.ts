@@ -2,10 +2,14 @@
  * Forks the real production server (`node --import tsx src/server/main.ts`) on a free loopback
  * port, for tests that need a process of their own: signals, kill -9, load. Needs the build
  * (dist/manifest.json): `npm test` builds first.
+ *
+ * The server runs in a scratch directory holding a copy of dist/ (and links to everything else),
+ * so a rebuild elsewhere — which deletes dist/ — cannot pull files from under a running test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SESSION_COOKIE } from '../../src/app/constants.ts';
 
@@ -27,6 +31,29 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A scratch working directory: a consistent copy of dist/, links to the sources, content and public files. */
+function snapshotCwd(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'hrc-fork-'));
+  for (const name of ['src', 'content', 'public', 'node_modules', 'scripts', 'package.json']) {
+    symlinkSync(path.join(ROOT, name), path.join(dir, name));
+  }
+  // A build in progress may have written some files and not others: copy until consistent.
+  for (let attempt = 0; ; attempt++) {
+    rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
+    try {
+      cpSync(path.join(ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
+      const m = JSON.parse(readFileSync(path.join(dir, 'dist', 'manifest.json'), 'utf8')) as { entries: Record<string, { js: string; preload: string[] }>; css: string; fonts: string[] };
+      const files = [m.css, ...m.fonts, ...Object.values(m.entries).flatMap((e) => [e.js, ...e.preload])];
+      if (files.every((f) => existsSync(path.join(dir, 'dist', f)))) return dir;
+    } catch { /* mid-build: try again */ }
+    if (attempt >= 30) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error('dist/ did not settle into a complete build (is a build running?)');
+    }
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+  }
+}
+
 export interface Forked {
   child: ChildProcess;
   port: number;
@@ -43,11 +70,14 @@ export interface Forked {
 
 export async function forkServer(opts: { dataDir: string; env?: Record<string, string>; port?: number; startTimeoutMs?: number }): Promise<Forked> {
   const port = opts.port ?? await freePort();
+  const cwd = snapshotCwd();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
+    cwd,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
+      // The sources are reached through a link: tsx must use the checkout's tsconfig (JSX).
+      TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.json'),
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -67,7 +97,10 @@ export async function forkServer(opts: { dataDir: string; env?: Record<string, s
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
   let gone = false;
-  void exited.then(() => { gone = true; });
+  void exited.then(() => {
+    gone = true;
+    rmSync(cwd, { recursive: true, force: true });
+  });
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (opts.startTimeoutMs ?? 30_000);
