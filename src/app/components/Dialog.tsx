@@ -4,7 +4,11 @@
  * control that opened it.
  */
 import clsx from 'clsx';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+
+// Layout effect: a dialog must close before the router (an ancestor, whose layout effects run
+// after ours) moves focus to the next page's heading — inert content cannot take focus.
+const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
 interface Props {
   open: boolean;
@@ -23,7 +27,7 @@ export function Dialog({ open, onClose, labelledBy, className, children, initial
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  useIsoLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
@@ -42,8 +46,11 @@ export function Dialog({ open, onClose, labelledBy, className, children, initial
     if (!dialog) return;
     const onNativeClose = () => {
       document.documentElement.classList.remove('has-modal');
+      // Give focus back to the opener, unless something else (a new page's heading) has it.
       const el = opener.current as HTMLElement | null;
-      if (el && document.contains(el)) el.focus({ preventScroll: true });
+      const active = document.activeElement;
+      const unclaimed = !active || active === document.body || dialog.contains(active) || active === el;
+      if (unclaimed && el && document.contains(el)) el.focus({ preventScroll: true });
       onCloseRef.current();
     };
     // Escape fires "cancel"; let it close and report through "close".

@@ -27,7 +27,7 @@ export function Footer({ site, practiceAreas }: { site: SiteInfo; practiceAreas:
           ))}
         </nav>
         <div className="footer__bottom">
-          <p className="footer__copyright">© {site.copyrightYear} {site.legalName}. All rights reserved.</p>
+          <p className="footer__copyright">© {site.copyrightYear} {site.legalName.replace(/\.$/, '')}. All rights reserved.</p>
           <ul className="footer__legal">
             <li><Link href="/privacy">Privacy</Link></li>
             <li><Link href="/disclosures">Disclosures</Link></li>

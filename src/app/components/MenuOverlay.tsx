@@ -8,9 +8,9 @@ import type { PracticeArea } from '../types.ts';
 import { LEGAL_LINKS, navGroups } from '../nav-links.ts';
 import { Dialog } from './Dialog.tsx';
 
-interface Props { open: boolean; onClose: () => void; practiceAreas: PracticeArea[] }
+interface Props { open: boolean; onClose: () => void; onLogin: () => void; practiceAreas: PracticeArea[] }
 
-export function MenuOverlay({ open, onClose, practiceAreas }: Props) {
+export function MenuOverlay({ open, onClose, onLogin, practiceAreas }: Props) {
   const [expanded, setExpanded] = useState<string | null>(null);
   const groups = navGroups(practiceAreas);
   const close = () => {
@@ -22,9 +22,15 @@ export function MenuOverlay({ open, onClose, practiceAreas }: Props) {
       <div className="overlay__bar">
         <h2 id="menu-title" className="visually-hidden">Menu</h2>
         <span className="overlay__brand" aria-hidden="true">Halden Rowe Capital</span>
-        <button type="button" className="overlay__close" onClick={close}>
-          CLOSE <span aria-hidden="true" className="overlay__x" />
-        </button>
+        <div className="overlay__actions">
+          {/* Menu and login are mutually exclusive: this closes the menu and opens the login. */}
+          <button type="button" className="overlay__switch" aria-haspopup="dialog" onClick={() => { setExpanded(null); onLogin(); }}>
+            LOGIN
+          </button>
+          <button type="button" className="overlay__close" onClick={close}>
+            CLOSE <span aria-hidden="true" className="overlay__x" />
+          </button>
+        </div>
       </div>
       <nav className="menu" aria-label="Main">
         <ul className="menu__groups">

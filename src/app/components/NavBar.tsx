@@ -52,7 +52,7 @@ export function NavBar({ practiceAreas, transparentAtTop }: Props) {
           </button>
         </nav>
       </div>
-      <MenuOverlay open={overlay === 'menu'} onClose={() => setOverlay(null)} practiceAreas={practiceAreas} />
+      <MenuOverlay open={overlay === 'menu'} onClose={() => setOverlay(null)} onLogin={() => setOverlay('login')} practiceAreas={practiceAreas} />
       <LoginOverlay open={overlay === 'login'} onClose={() => setOverlay(null)} />
     </header>
   );

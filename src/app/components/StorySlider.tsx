@@ -20,11 +20,14 @@ interface Props {
 export function StorySlider({ stories, expanded, onLearnMore, onStartHere, startHereHref }: Props) {
   const [index, setIndex] = useState(0);
   const [userPaused, setUserPaused] = useState(false);
+  // Each (re)start of the timer starts a fresh 8 s progress bar: a new key restarts the animation.
+  const [run, setRun] = useState(0);
   const count = stories.length;
   const paused = expanded || userPaused;
 
   useEffect(() => {
     if (paused || count < 2) return;
+    setRun((r) => r + 1);
     const timer = setInterval(() => setIndex((i) => (i + 1) % count), SLIDER_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [paused, count]);
@@ -82,7 +85,7 @@ export function StorySlider({ stories, expanded, onLearnMore, onStartHere, start
               aria-current={i === index ? 'true' : undefined}
               onClick={() => go(i)}
             >
-              <span className="slider__bar" aria-hidden="true"><span className="slider__progress" /></span>
+              <span className="slider__bar" aria-hidden="true"><span className="slider__progress" key={i === index ? run : 0} /></span>
             </button>
           ))}
         </div>

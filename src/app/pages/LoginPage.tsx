@@ -77,7 +77,8 @@ export function LoginPage({ next, initialError }: LoginProps) {
             onChange={(e) => setPassword(e.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'login-error' : undefined}
-            disabled={checking}
+            readOnly={checking}
+            aria-busy={checking || undefined}
           />
           <button type="submit" className="login__submit" disabled={hydrated && (!password || checking)}>
             {checking ? 'Authenticating...' : 'Enter'}
