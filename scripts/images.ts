@@ -1,0 +1,313 @@
+/**
+ * `npx tsx scripts/images.ts` — generates every image on the site as original,
+ * deterministic generative artwork (see scripts/lib/art.ts).
+ *
+ * - Keys come from every "image" field in content/*.json and content/pages/*.json,
+ *   plus the fixed `site/og-default`.
+ * - Each key is drawn as SVG (seeded from the key), rasterised once by sharp/librsvg
+ *   at its largest size, then resized and encoded to AVIF + WebP per width.
+ * - Writes public/images/<key>-<w>.{avif,webp}, public/images/site/og-default.jpg
+ *   and public/images/manifest.json; removes outputs of keys that no longer exist.
+ * Same content → byte-identical output.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import sharp, { type OutputInfo } from 'sharp';
+import { cardSvg, hashString, heroSvg, portraitSvg, type ArtSpec } from './lib/art.ts';
+
+const ROOT = process.cwd();
+const CONTENT = path.join(ROOT, 'content');
+const OUT = path.join(ROOT, 'public', 'images');
+const MAX_BYTES = 150 * 1024;
+const CONCURRENCY = 2;
+const AVIF = { quality: 50, effort: 4 };
+const WEBP = { quality: 72, effort: 4 };
+const JPEG_QUALITY = 82;
+const KEY_RE = /^[a-z-]+\/[a-z0-9-]+$/;
+const OG_KEY = 'site/og-default';
+/** Encoded outputs are reused when a key's SVG and settings are unchanged (`--force` re-encodes all). */
+const CACHE_FILE = path.join(ROOT, 'node_modules', '.cache', 'halden-images.json');
+const FORCE = process.argv.includes('--force');
+
+sharp.concurrency(1); // we parallelise across keys instead
+sharp.cache(false);
+
+/* ------------------------------------------------------------ key specs -- */
+
+interface Spec {
+  key: string;
+  /** width / height of the largest variant */
+  ratio: [number, number];
+  widths: number[];
+  hints: string[];
+  /** for cards: position among the keys of the same prefix (spreads motifs across a list) */
+  slot?: number;
+}
+
+function specFor(key: string, hints: string[]): Spec {
+  const prefix = key.split('/')[0];
+  switch (prefix) {
+    case 'stories':
+    case 'pages':
+      return { key, ratio: [16, 9], widths: [640, 960, 1440, 1920], hints };
+    case 'research':
+    case 'press':
+    case 'news':
+      return { key, ratio: [3, 2], widths: [480, 800, 1200], hints };
+    case 'team':
+      return { key, ratio: [4, 5], widths: [320, 480, 720], hints };
+    case 'site':
+      return { key, ratio: [1200, 630], widths: [640, 1200], hints };
+    default:
+      console.warn(`warning: unknown image prefix "${prefix}" for ${key}; using 3:2 card sizes`);
+      return { key, ratio: [3, 2], widths: [480, 800, 1200], hints };
+  }
+}
+
+const heightOf = (spec: Spec, w: number) => Math.round((w * spec.ratio[1]) / spec.ratio[0]);
+
+function artFor(spec: Spec): ArtSpec {
+  const W = spec.widths[spec.widths.length - 1]!;
+  const H = heightOf(spec, W);
+  const prefix = spec.key.split('/')[0];
+  if (prefix === 'team') return portraitSvg(spec.key, W, H);
+  if (prefix === 'stories') return heroSvg(spec.key, W, H, { hints: spec.hints });
+  if (prefix === 'pages') return heroSvg(spec.key, W, H, { calm: true, hints: spec.hints });
+  if (prefix === 'site') return heroSvg(spec.key, W, H, { calm: true, motif: 'bands' });
+  return cardSvg(spec.key, W, H, spec.slot);
+}
+
+/* ------------------------------------------------------- content scan -- */
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    console.warn(`warning: skipping ${path.relative(ROOT, file)} (${(err as Error).message.split('\n')[0]})`);
+    return undefined;
+  }
+}
+
+/** Words describing an item, used only when its key says nothing about the subject. */
+function hintsOf(item: Record<string, unknown>): string[] {
+  return ['category', 'type', 'group', 'kind'].map((f) => item[f]).filter((v): v is string => typeof v === 'string');
+}
+
+function collectKeys(): Map<string, string[]> {
+  const keys = new Map<string, string[]>();
+  const add = (value: unknown, where: string, item: Record<string, unknown>) => {
+    if (typeof value !== 'string') return;
+    if (!KEY_RE.test(value)) {
+      console.warn(`warning: ignoring image "${value}" in ${where} (not a key like "team/jane-doe")`);
+      return;
+    }
+    if (!keys.has(value)) keys.set(value, hintsOf(item));
+  };
+  const walk = (node: unknown, where: string) => {
+    if (Array.isArray(node)) node.forEach((x) => walk(x, where));
+    else if (node && typeof node === 'object') {
+      const obj = node as Record<string, unknown>;
+      for (const [k, v] of Object.entries(obj)) {
+        if (k === 'image') add(v, where, obj);
+        else walk(v, where);
+      }
+    }
+  };
+  const list = (dir: string) =>
+    existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(dir, f)) : [];
+  for (const file of [...list(CONTENT), ...list(path.join(CONTENT, 'pages'))]) {
+    const data = readJson(file);
+    if (data !== undefined) walk(data, path.relative(ROOT, file));
+  }
+  keys.set(OG_KEY, []);
+  return new Map([...keys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/* ------------------------------------------------------------ encoding -- */
+
+type Format = 'avif' | 'webp' | 'jpg';
+
+async function encode(raw: Buffer, info: OutputInfo, w: number, h: number, format: Format, quality: number): Promise<Buffer> {
+  let img = sharp(raw, { raw: { width: info.width, height: info.height, channels: info.channels as 3 } });
+  if (w !== info.width || h !== info.height) img = img.resize(w, h, { fit: 'fill', kernel: 'lanczos3' });
+  if (format === 'avif') return img.avif({ quality, effort: AVIF.effort, chromaSubsampling: '4:2:0' }).toBuffer();
+  if (format === 'webp') return img.webp({ quality, effort: WEBP.effort, smartSubsample: true }).toBuffer();
+  return img.jpeg({ quality, mozjpeg: true, progressive: true }).toBuffer();
+}
+
+/** Encode, stepping quality down until the file fits the budget. */
+async function encodeWithinBudget(raw: Buffer, info: OutputInfo, w: number, h: number, format: Format, label: string) {
+  let quality = format === 'avif' ? AVIF.quality : format === 'webp' ? WEBP.quality : JPEG_QUALITY;
+  for (;;) {
+    const buf = await encode(raw, info, w, h, format, quality);
+    if (buf.length <= MAX_BYTES) return buf;
+    if (quality <= 20) throw new Error(`${label}: ${buf.length} bytes even at quality ${quality} (limit ${MAX_BYTES})`);
+    console.warn(`note: ${label} was ${(buf.length / 1024).toFixed(0)} KB at q${quality}; retrying lower`);
+    quality -= 8;
+  }
+}
+
+interface Result {
+  key: string;
+  entry: { width: number; height: number; widths: number[]; color: string };
+  files: { file: string; bytes: number }[];
+  motif: string;
+}
+
+interface CacheEntry {
+  hash: string;
+  color: string;
+  motif: string;
+  files: { file: string; bytes: number }[];
+}
+type Cache = Record<string, CacheEntry>;
+
+function loadCache(): Cache {
+  if (FORCE || !existsSync(CACHE_FILE)) return {};
+  try {
+    return JSON.parse(readFileSync(CACHE_FILE, 'utf8')) as Cache;
+  } catch {
+    return {};
+  }
+}
+
+const SETTINGS = JSON.stringify({ AVIF, WEBP, JPEG_QUALITY, MAX_BYTES, sharp: sharp.versions });
+
+async function build(spec: Spec, cache: Cache): Promise<Result & { cached: boolean; hash: string }> {
+  const art = artFor(spec);
+  const W = spec.widths[spec.widths.length - 1]!;
+  const entryOf = (color: string) => ({ width: W, height: heightOf(spec, W), widths: [...spec.widths], color });
+  const hash = createHash('sha256').update(art.svg).update(SETTINGS).update(JSON.stringify(spec.widths)).digest('hex');
+  const hit = cache[spec.key];
+  if (
+    hit &&
+    hit.hash === hash &&
+    hit.files.every((f) => {
+      const abs = path.join(OUT, f.file);
+      return existsSync(abs) && statSync(abs).size === f.bytes;
+    })
+  ) {
+    return { key: spec.key, entry: entryOf(hit.color), files: hit.files, motif: hit.motif, cached: true, hash };
+  }
+  const { data: raw, info } = await sharp(Buffer.from(art.svg), { density: 72 })
+    .flatten({ background: '#0b1a2e' })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (info.width !== art.width || info.height !== art.height) {
+    throw new Error(`${spec.key}: rendered ${info.width}×${info.height}, expected ${art.width}×${art.height}`);
+  }
+  // placeholder colour: mean of the whole picture
+  const stats = await sharp(raw, { raw: { width: info.width, height: info.height, channels: info.channels as 3 } }).stats();
+  const color = '#' + stats.channels.slice(0, 3).map((c) => Math.round(c.mean).toString(16).padStart(2, '0')).join('');
+
+  const files: Result['files'] = [];
+  const write = (rel: string, buf: Buffer) => {
+    const file = path.join(OUT, rel);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, buf);
+    files.push({ file: rel, bytes: buf.length });
+  };
+  for (const w of spec.widths) {
+    const h = heightOf(spec, w);
+    for (const format of ['avif', 'webp'] as const) {
+      const rel = `${spec.key}-${w}.${format}`;
+      write(rel, await encodeWithinBudget(raw, info, w, h, format, rel));
+    }
+  }
+  if (spec.key === OG_KEY) {
+    write(`${spec.key}.jpg`, await encodeWithinBudget(raw, info, info.width, info.height, 'jpg', `${spec.key}.jpg`));
+  }
+  return { key: spec.key, entry: entryOf(color), files, motif: art.motif, cached: false, hash };
+}
+
+/* ------------------------------------------------------------- cleanup -- */
+
+function removeStale(expected: Set<string>): string[] {
+  const removed: string[] = [];
+  const visit = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir).sort()) {
+      const abs = path.join(dir, name);
+      const rel = path.relative(OUT, abs).split(path.sep).join('/');
+      if (statSync(abs).isDirectory()) {
+        visit(abs);
+        if (readdirSync(abs).length === 0) rmdirSync(abs);
+      } else if (/(-\d+\.(avif|webp)|\.jpg)$/.test(name) && !expected.has(rel)) {
+        unlinkSync(abs);
+        removed.push(rel);
+      }
+    }
+  };
+  visit(OUT);
+  return removed;
+}
+
+/* ---------------------------------------------------------------- main -- */
+
+async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+async function main() {
+  const t0 = performance.now();
+  const keys = collectKeys();
+  const specs = [...keys].map(([key, hints]) => specFor(key, hints));
+  // cards of one kind take motifs in turn (offset per kind), so a list never repeats one
+  const byPrefix = new Map<string, Spec[]>();
+  for (const s of specs) {
+    const p = s.key.split('/')[0]!;
+    if (['research', 'press', 'news'].includes(p)) byPrefix.set(p, [...(byPrefix.get(p) ?? []), s]);
+  }
+  for (const [p, list] of byPrefix) list.forEach((s, i) => (s.slot = i + hashString(p)));
+  mkdirSync(OUT, { recursive: true });
+  console.log(`images: generating ${specs.length} keys (concurrency ${CONCURRENCY})`);
+
+  const cache = loadCache();
+  const results = await pool(specs, CONCURRENCY, async (spec) => {
+    const r = await build(spec, cache);
+    const kb = r.files.reduce((s, f) => s + f.bytes, 0) / 1024;
+    console.log(`  ${spec.key.padEnd(54)} ${r.motif.padEnd(22)} ${r.files.length} files ${kb.toFixed(0).padStart(5)} KB${r.cached ? '  (unchanged)' : ''}`);
+    return r;
+  });
+  const nextCache: Cache = {};
+  for (const r of results) nextCache[r.key] = { hash: r.hash, color: r.entry.color, motif: r.motif, files: r.files };
+  mkdirSync(path.dirname(CACHE_FILE), { recursive: true });
+  writeFileSync(CACHE_FILE, JSON.stringify(nextCache));
+
+  const manifest: Record<string, Result['entry']> = {};
+  for (const r of [...results].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) manifest[r.key] = r.entry;
+  writeFileSync(path.join(OUT, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+
+  const all = results.flatMap((r) => r.files);
+  const removed = removeStale(new Set(all.map((f) => f.file)));
+  const over = all.filter((f) => f.bytes > MAX_BYTES);
+  if (over.length) throw new Error(`files over ${MAX_BYTES} bytes: ${over.map((f) => f.file).join(', ')}`);
+
+  const total = all.reduce((s, f) => s + f.bytes, 0);
+  const largest = all.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  const secs = ((performance.now() - t0) / 1000).toFixed(1);
+  const fresh = results.filter((r) => !r.cached).length;
+  console.log(
+    `images: ${results.length} keys (${fresh} rendered, ${results.length - fresh} unchanged), ${all.length} files, ${(total / 1024 / 1024).toFixed(2)} MB total; ` +
+      `largest ${largest.file} (${(largest.bytes / 1024).toFixed(1)} KB); ` +
+      (removed.length ? `removed ${removed.length} stale file(s); ` : '') +
+      `${secs}s`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
