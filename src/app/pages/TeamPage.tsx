@@ -20,7 +20,7 @@ export function TeamPage() {
   return (
     <>
       <PageMeta title="Our Team" description="The partners and investment professionals of Halden Rowe Capital: sector specialists, operators and long-term stewards of capital." />
-      <PageHero eyebrow="About" title="Our Team" lede={`More than ${site?.professionals ?? '45+'} investment professionals across New York, London, San Francisco and Singapore, organized around the sectors we know best.`} />
+      <PageHero eyebrow="About" title="Our Team" lede={`${site?.professionals ?? '45+'} investment professionals across New York, London, San Francisco and Singapore, organized around the sectors we know best.`} />
       <section className="block" aria-labelledby="leadership">
         <div className="container">
           <h2 id="leadership" className="block__heading">Leadership</h2>
