@@ -12,6 +12,8 @@ import { loadContent, ContentError } from '../src/content/load.ts';
 export interface BuildManifest {
   /** Entry scripts and what they import statically (modulepreload). */
   entries: Record<'site' | 'login', { js: string; preload: string[] }>;
+  /** Pages loaded on demand (src/app/pages/*.tsx → their chunk and its static imports). */
+  modules: Record<string, { js: string; preload: string[] }>;
   css: string;
   /** Fonts to preload (at most two). */
   fonts: string[];
@@ -48,8 +50,13 @@ function writeManifest(meta: esbuild.Metafile) {
   const fontOuts = Object.keys(meta.outputs).filter((o) => o.endsWith('.woff2'));
   const pick = (name: string) => fontOuts.find((o) => path.basename(o).startsWith(name));
   const fonts = [pick('inter-latin-400-normal'), pick('newsreader-latin-400-normal')].filter(Boolean).map((f) => rel(f!));
+  const modules: BuildManifest['modules'] = {};
+  for (const [, info] of Object.entries(meta.outputs)) {
+    if (info.entryPoint?.startsWith('src/app/pages/')) modules[info.entryPoint] = js(info.entryPoint);
+  }
   const manifest: BuildManifest = {
     entries: { site: js('src/client/entry.tsx'), login: js('src/client/login.tsx') },
+    modules,
     css: rel(css),
     fonts,
     builtAt: new Date().toISOString(),

@@ -2,6 +2,7 @@
  * The isomorphic app: providers, router and the shared layout. Server and browser render this
  * same tree; the route table decides the page.
  */
+import { Suspense } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
 import { QueryContext, type QueryClient, useQuery } from './query.ts';
 import { RouterProvider, useLocation, type Location } from './router.tsx';
@@ -11,6 +12,7 @@ import { NavBar } from './components/NavBar.tsx';
 import { Footer } from './components/Footer.tsx';
 import { ToastProvider } from './components/Toast.tsx';
 import { OverlayProvider } from './components/overlay-context.tsx';
+import { Spinner } from './components/Spinner.tsx';
 
 interface Props {
   client: QueryClient;
@@ -45,7 +47,10 @@ function Layout() {
       <a className="skip-link" href="#main">Skip to main content</a>
       <NavBar practiceAreas={practiceAreas} transparentAtTop={!!route.transparentHeader} />
       <main id="main" tabIndex={-1}>
-        <Page key={location.pathname} params={params} />
+        {/* Pages other than home load on demand: the seed's spinner shows meanwhile. */}
+        <Suspense fallback={<Spinner label="Loading page" />}>
+          <Page key={location.pathname} params={params} />
+        </Suspense>
       </main>
       {site && <Footer site={site} practiceAreas={practiceAreas} />}
     </>

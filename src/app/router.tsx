@@ -153,14 +153,17 @@ function focusPageHeading() {
     el.focus({ preventScroll: true });
   };
   const main = document.querySelector<HTMLElement>('main');
-  const h1 = document.querySelector<HTMLElement>('main h1');
+  // While the next page's code loads, React keeps the previous page in the DOM but hidden:
+  // only a visible heading counts.
+  const visibleH1 = () => [...(main?.querySelectorAll<HTMLElement>('h1') ?? [])].find((h) => h.checkVisibility?.() ?? h.offsetParent !== null);
+  const h1 = visibleH1();
   if (h1 || !main) {
     if (h1) focus(h1);
     return;
   }
   focus(main);
   const observer = new MutationObserver(() => {
-    const heading = main.querySelector<HTMLElement>('h1');
+    const heading = visibleH1();
     if (!heading) return;
     observer.disconnect();
     if (document.activeElement === main || document.activeElement === document.body) focus(heading);

@@ -4,14 +4,18 @@ import { App } from '../app/App.tsx';
 import { BOOT_DATA_ID, Document, type BootData } from '../app/Document.tsx';
 import { QueryClient } from '../app/query.ts';
 import { parseLocation } from '../app/router.tsx';
+import { matchRoute } from '../app/routes.ts';
 
 const bootJson = document.getElementById(BOOT_DATA_ID)!.textContent!;
 const boot = JSON.parse(bootJson) as BootData;
 const client = new QueryClient(boot.data);
+const location = parseLocation(window.location.href);
+// The page's chunk was preloaded by the document; have it before hydrating, so nothing suspends.
+await matchRoute(location.pathname).route.preload?.();
 
 hydrateRoot(
   document,
   <Document assets={boot.assets} bootJson={bootJson}>
-    <App client={client} location={parseLocation(window.location.href)} />
+    <App client={client} location={location} />
   </Document>,
 );

@@ -150,7 +150,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
       res.status(405).type('text').send('Method Not Allowed');
       return;
     }
-    renderPage(req, res, renderCtx);
+    return renderPage(req, res, renderCtx);
   });
 
   // 16. Errors: a clean 4xx for bad input (body parser, static files, URI errors), the static

@@ -65,7 +65,17 @@ function render(req: Request, res: Response, ctx: RenderContext, element: Elemen
   });
   const { pipe, abort } = renderToPipeableStream(element, {
     bootstrapModules: [entry],
+    // Never outline a large Suspense boundary into a later segment: that needs inline scripts
+    // ($RC), which the CSP forbids. The document is sent whole anyway.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onAllReady() {
+      // An error inside a Suspense boundary (a page) does not fail the shell: React would send
+      // the page for the browser to render, which would fail the same way. Send the 500 page.
+      if (failed) {
+        clearTimeout(timer);
+        if (!res.headersSent && !res.destroyed) sendStatic500(res);
+        return;
+      }
       pipe(sink);
     },
     onShellError(error) {
@@ -103,7 +113,7 @@ function render(req: Request, res: Response, ctx: RenderContext, element: Elemen
   });
 }
 
-export function renderPage(req: Request, res: Response, ctx: RenderContext) {
+export async function renderPage(req: Request, res: Response, ctx: RenderContext) {
   const location = parseLocation(req.originalUrl);
   const cacheKey = pageCacheKey(location.pathname, location.search);
   const cached = cacheKey ? ctx.cache.get(cacheKey) : undefined;
@@ -112,6 +122,8 @@ export function renderPage(req: Request, res: Response, ctx: RenderContext) {
     return;
   }
   let { route, params } = matchRoute(location.pathname);
+  // Load the page's code first (once per process), so rendering never suspends.
+  await route.preload?.();
   const data: Record<string, unknown> = {};
   const collect = () => {
     for (const key of queriesFor(route, params)) {
@@ -131,6 +143,9 @@ export function renderPage(req: Request, res: Response, ctx: RenderContext) {
     }
   }
   const assets = assetsFor(ctx.manifest, 'site', ctx.devScript);
+  // The page's own chunk (and what it imports) downloads in parallel with the entry.
+  const chunk = route.module ? ctx.manifest.modules?.[route.module] : undefined;
+  if (chunk) assets.modulePreload = [...new Set([...assets.modulePreload, chunk.js, ...chunk.preload])];
   const boot: BootData = { assets, data };
   const bootJson = serializeBootData(boot);
   const client = new QueryClient(data);
