@@ -1,0 +1,83 @@
+/**
+ * Performance budgets of the production build (issue 6). `npm test` builds before this runs;
+ * exceeding a budget fails the suite.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BuildManifest } from '../../scripts/build.ts';
+
+const KB = 1024;
+const dist = path.resolve('dist');
+const manifestFile = path.join(dist, 'manifest.json');
+
+function load(): BuildManifest {
+  assert.ok(existsSync(manifestFile), 'dist/manifest.json is missing: run "npm run build" before the budget tests');
+  return JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest;
+}
+const gz = (url: string) => gzipSync(readFileSync(path.join(dist, url))).length;
+
+test('home page first-load JavaScript ≤ 90 KB gzip (entry + everything it preloads)', () => {
+  const m = load();
+  const files = [m.entries.site.js, ...m.entries.site.preload];
+  const total = files.reduce((sum, f) => sum + gz(f), 0);
+  assert.ok(total <= 90 * KB, `first-load JS is ${(total / KB).toFixed(1)} KB gzip`);
+});
+
+test('each page loaded on demand adds ≤ 15 KB gzip beyond the first load', () => {
+  const m = load();
+  const first = new Set([m.entries.site.js, ...m.entries.site.preload]);
+  assert.ok(Object.keys(m.modules).length >= 10, 'pages are split into their own chunks');
+  for (const [module, chunk] of Object.entries(m.modules)) {
+    const extra = [chunk.js, ...chunk.preload].filter((f) => !first.has(f));
+    const total = extra.reduce((sum, f) => sum + gz(f), 0);
+    assert.ok(total <= 15 * KB, `${module} adds ${(total / KB).toFixed(1)} KB gzip`);
+  }
+});
+
+test('the CSS bundle is ≤ 20 KB gzip', () => {
+  const m = load();
+  const size = gz(m.css);
+  assert.ok(size <= 20 * KB, `CSS is ${(size / KB).toFixed(1)} KB gzip`);
+});
+
+test('the login page loads no site code: its scripts are the login entry and React only', () => {
+  const m = load();
+  const site = new Set([m.entries.site.js, ...Object.values(m.modules).map((c) => c.js)]);
+  for (const f of [m.entries.login.js, ...m.entries.login.preload]) assert.ok(!site.has(f), f);
+  const loginJs = [m.entries.login.js, ...m.entries.login.preload].map((f) => readFileSync(path.join(dist, f), 'utf8')).join('\n');
+  for (const phrase of ['Our Philosophy', 'Managing Partner', 'News & Insights', 'Leadership']) {
+    assert.ok(!loginJs.includes(phrase), `login bundle contains "${phrase}"`);
+  }
+});
+
+test('at most two fonts are preloaded, and they are woff2', () => {
+  const m = load();
+  assert.ok(m.fonts.length >= 1 && m.fonts.length <= 2, `${m.fonts.length} fonts preloaded`);
+  for (const f of m.fonts) assert.match(f, /\.woff2$/);
+});
+
+test('every text asset has brotli and gzip twins', () => {
+  const dir = path.join(dist, 'assets');
+  for (const name of readdirSync(dir).filter((n) => /\.(js|css)$/.test(n))) {
+    assert.ok(existsSync(path.join(dir, `${name}.br`)), `${name}.br`);
+    assert.ok(existsSync(path.join(dir, `${name}.gz`)), `${name}.gz`);
+  }
+});
+
+test('no generated image is over 150 KB, and every variant in the manifest exists', () => {
+  const root = path.resolve('public/images');
+  const manifest = JSON.parse(readFileSync(path.join(root, 'manifest.json'), 'utf8')) as Record<string, { widths: number[] }>;
+  assert.ok(Object.keys(manifest).length >= 50, 'artwork generated');
+  for (const [key, entry] of Object.entries(manifest)) {
+    for (const w of entry.widths) {
+      for (const ext of ['avif', 'webp']) {
+        const file = path.join(root, `${key}-${w}.${ext}`);
+        assert.ok(existsSync(file), file);
+        assert.ok(statSync(file).size <= 150 * KB, `${file} is ${(statSync(file).size / KB).toFixed(0)} KB`);
+      }
+    }
+  }
+});
