@@ -2,11 +2,14 @@
  * The read API (seed §7): GET /api/<collection> and /api/pages/<slug>, answered from JSON
  * serialised once at start. Unknown paths → 404 JSON; other methods → 405 JSON with Allow.
  */
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import type { ApiData } from '../content/api-data.ts';
+import { encodeBody, sendEncoded, type EncodedBody } from './page-cache.ts';
 
 export function createApiRouter(api: ApiData) {
   const router = Router();
+  // Each answer is serialised once (api-data.ts) and compressed once, on first request.
+  const encoded = new Map<string, EncodedBody>();
   router.all('/{*rest}', (req, res) => {
     const path = '/api' + req.path.replace(/\/+$/, '');
     const entry = api.entries.get(path);
@@ -19,20 +22,9 @@ export function createApiRouter(api: ApiData) {
       res.status(405).json({ error: 'Method not allowed.' });
       return;
     }
-    res.setHeader('Cache-Control', 'private, no-cache');
-    res.type('application/json').send(entry.json);
+    let body = encoded.get(path);
+    if (!body) encoded.set(path, (body = encodeBody(200, Buffer.from(entry.json))));
+    sendEncoded(req, res, body, 'application/json; charset=utf-8', 'private, no-cache');
   });
   return router;
-}
-
-/** Wraps a POST-only handler: other methods get 405 JSON with Allow: POST. */
-export function postOnly(handler: (req: Request, res: Response, next: () => void) => void) {
-  return (req: Request, res: Response, next: () => void) => {
-    if (req.method !== 'POST') {
-      res.setHeader('Allow', 'POST');
-      res.status(405).json({ error: 'Method not allowed.' });
-      return;
-    }
-    handler(req, res, next);
-  };
 }

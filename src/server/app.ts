@@ -109,7 +109,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   // Hashed names never change content: cache for a year. Login assets are public; the rest
   // are private to signed-in visitors (no shared cache may hand them to anyone else).
   const assetsStatic = precompressedStatic(path.join(config.distDir, 'assets'), (p) =>
-    loginAssets.has(p) || p.endsWith('.woff2') ? IMMUTABLE : 'private, max-age=31536000, immutable');
+    loginAssets.has(p) || p.endsWith('.woff2') ? IMMUTABLE : 'private, max-age=31536000, immutable', { rescan: config.liveReload });
   app.use('/assets', (req, res, next) => {
     if (!loginAssets.has('/assets' + req.path) && !req.path.endsWith('.woff2')) return next();
     assetsStatic(req, res, next);

@@ -8,13 +8,15 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Request, Response } from 'express';
 
-export interface CachedPage {
+/** A response body kept in memory with its compressed forms and an ETag. */
+export interface EncodedBody {
   status: number;
   etag: string;
   raw: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  gzip: Buffer | null;
+  br: Buffer | null;
 }
+export type CachedPage = EncodedBody;
 
 /** Query parameters that select page content; any other query makes the request uncacheable. */
 const CACHEABLE_PARAMS = new Set(['category', 'year', 'type', 'more', 'sent', 'error']);
@@ -31,15 +33,17 @@ export function pageCacheKey(pathname: string, search: string): string | null {
   return `${pathname}?${new URLSearchParams(entries).toString()}`;
 }
 
-export function makeCachedPage(status: number, html: Buffer): CachedPage {
+/** Compresses once (brotli and gzip) and hashes for the ETag. */
+export function encodeBody(status: number, raw: Buffer, compress = true): EncodedBody {
   return {
     status,
-    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-    raw: html,
-    gzip: gzipSync(html, { level: 9 }),
-    br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 10, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+    etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
+    raw,
+    gzip: compress ? gzipSync(raw, { level: 9 }) : null,
+    br: compress ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 10, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : null,
   };
 }
+export const makeCachedPage = (status: number, html: Buffer): CachedPage => encodeBody(status, html);
 
 /** A small LRU: Map keeps insertion order; a hit moves the entry to the end. */
 export class PageCache {
@@ -81,22 +85,29 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return null;
 }
 
-/** Sends an HTML page: 304 when the ETag matches, else the best pre-compressed body. */
-export function sendPage(req: Request, res: Response, page: CachedPage) {
-  res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', 'private, no-cache');
-  res.setHeader('ETag', page.etag);
-  res.setHeader('Vary', 'Accept-Encoding');
+/**
+ * Sends a body kept in memory: 304 when the ETag matches, else the best pre-compressed form.
+ * Used for pages, API answers and hashed assets alike.
+ */
+export function sendEncoded(req: Request, res: Response, body: EncodedBody, type: string, cacheControl: string) {
+  res.setHeader('Content-Type', type);
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('ETag', body.etag);
+  if (body.gzip || body.br) res.setHeader('Vary', 'Accept-Encoding');
   const inm = req.get('if-none-match');
-  if (page.status === 200 && inm && inm.split(',').some((t) => t.trim() === page.etag || t.trim() === `W/${page.etag}`)) {
+  if (body.status === 200 && inm && inm.split(',').some((t) => t.trim() === body.etag || t.trim() === `W/${body.etag}`)) {
     res.status(304).end();
     return;
   }
-  const enc = pickEncoding(req.get('accept-encoding'));
-  const body = enc === 'br' ? page.br : enc === 'gzip' ? page.gzip : page.raw;
-  if (enc) res.setHeader('Content-Encoding', enc);
-  res.setHeader('Content-Length', String(body.length));
-  res.status(page.status);
+  const enc = body.gzip || body.br ? pickEncoding(req.get('accept-encoding')) : null;
+  const bytes = (enc === 'br' && body.br) || (enc === 'gzip' && body.gzip) || body.raw;
+  if (bytes !== body.raw) res.setHeader('Content-Encoding', enc!);
+  res.setHeader('Content-Length', String(bytes.length));
+  res.status(body.status);
   if (req.method === 'HEAD') res.end();
-  else res.end(body);
+  else res.end(bytes);
 }
+
+/** An HTML page from the cache. */
+export const sendPage = (req: Request, res: Response, page: CachedPage) =>
+  sendEncoded(req, res, page, 'text/html; charset=utf-8', 'private, no-cache');

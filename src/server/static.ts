@@ -1,49 +1,54 @@
 /**
- * Serves the build's hashed files with their pre-compressed twins (written by scripts/build.ts):
- * when the client accepts br or gzip and "<file>.br"/".gz" exists, that file is sent with the
- * right Content-Encoding, the original Content-Type and Vary: Accept-Encoding. express.static
- * (send) does the rest: ranges, conditional GET, 404 fall-through.
+ * The build's hashed files (dist/assets), served from memory with their pre-compressed twins
+ * (written by scripts/build.ts): brotli or gzip when the client accepts it, the original type,
+ * Vary: Accept-Encoding, an ETag and 304s. Hashed names never change content, so the whole
+ * directory (well under a megabyte) is read once; under `npm run dev` (rescan) a miss looks again.
  */
-import express, { type RequestHandler } from 'express';
-import { readdirSync } from 'node:fs';
+import type { RequestHandler } from 'express';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pickEncoding } from './page-cache.ts';
+import { encodeBody, sendEncoded, type EncodedBody } from './page-cache.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
+  '.woff2': 'font/woff2',
   '.svg': 'image/svg+xml',
   '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
 };
 
-export function precompressedStatic(dir: string, cacheControl: (urlPath: string) => string): RequestHandler {
-  let files = new Set<string>();
+interface Asset { body: EncodedBody; type: string }
+
+export function precompressedStatic(dir: string, cacheControl: (urlPath: string) => string, opts: { rescan?: boolean } = {}): RequestHandler {
+  let assets = new Map<string, Asset>();
   let scannedAt = 0;
   const scan = () => {
     scannedAt = Date.now();
+    const next = new Map<string, Asset>();
+    let names: string[] = [];
     try {
-      files = new Set(readdirSync(dir));
+      names = readdirSync(dir);
     } catch { /* no build yet: everything falls through */ }
+    const have = new Set(names);
+    for (const name of names) {
+      const type = TYPES[path.extname(name)];
+      if (!type || name.startsWith('.')) continue;
+      const body = encodeBody(200, readFileSync(path.join(dir, name)), false);
+      // The build wrote the compressed twins; use them when present.
+      if (have.has(`${name}.br`)) body.br = readFileSync(path.join(dir, `${name}.br`));
+      if (have.has(`${name}.gz`)) body.gzip = readFileSync(path.join(dir, `${name}.gz`));
+      next.set(name, { body, type });
+    }
+    assets = next;
   };
   scan();
-  const serve = express.static(dir, { index: false, dotfiles: 'deny', fallthrough: true, cacheControl: false, etag: true });
   return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const name = req.path.slice(1);
-    // A rebuild (npm run dev) adds files: look again, at most twice a second.
-    if (name && !files.has(name) && Date.now() - scannedAt > 500) scan();
-    if (!name || name.includes('/') || !files.has(name)) return next();
-    res.setHeader('Cache-Control', cacheControl(req.baseUrl + req.path));
-    const type = TYPES[path.extname(name)];
-    if (type) {
-      res.setHeader('Vary', 'Accept-Encoding');
-      const enc = pickEncoding(req.get('accept-encoding'));
-      const ext = enc === 'br' ? '.br' : enc === 'gzip' ? '.gz' : '';
-      if (ext && files.has(name + ext)) {
-        res.setHeader('Content-Type', type);
-        res.setHeader('Content-Encoding', enc!);
-        req.url = `/${name}${ext}`;
-      }
-    }
-    serve(req, res, next);
+    if (opts.rescan && name && !assets.has(name) && Date.now() - scannedAt > 500) scan();
+    const asset = assets.get(name);
+    if (!asset) return next();
+    sendEncoded(req, res, asset.body, asset.type, cacheControl(req.baseUrl + req.path));
   };
 }
