@@ -25,6 +25,9 @@ export function Dialog({ open, onClose, labelledBy, className, children, initial
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const onCloseRef = useRef(onClose);
+  // Closed by its owner (open became false): the owner already knows, so no onClose call —
+  // it would undo a switch to another overlay made in the same update.
+  const closedByOwner = useRef(false);
   onCloseRef.current = onClose;
 
   useIsoLayoutEffect(() => {
@@ -37,6 +40,7 @@ export function Dialog({ open, onClose, labelledBy, className, children, initial
       const first = initialFocus ? dialog.querySelector<HTMLElement>(initialFocus) : null;
       (first ?? dialog.querySelector<HTMLElement>('[autofocus], button, [href], input, select, textarea'))?.focus();
     } else if (!open && dialog.open) {
+      closedByOwner.current = true;
       dialog.close();
     }
   }, [open, initialFocus]);
@@ -51,7 +55,8 @@ export function Dialog({ open, onClose, labelledBy, className, children, initial
       const active = document.activeElement;
       const unclaimed = !active || active === document.body || dialog.contains(active) || active === el;
       if (unclaimed && el && document.contains(el)) el.focus({ preventScroll: true });
-      onCloseRef.current();
+      if (!closedByOwner.current) onCloseRef.current();
+      closedByOwner.current = false;
     };
     // Escape fires "cancel"; let it close and report through "close".
     dialog.addEventListener('close', onNativeClose);

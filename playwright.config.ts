@@ -1,0 +1,85 @@
+/**
+ * Browser suites (behaviour, keyboard, hydration, axe, visual snapshots) against the production
+ * build, served by Playwright's webServer on port 3999 (build first: `npx tsx scripts/build.ts`;
+ * `npm test` does it before Playwright).
+ *
+ * Chromium: Debian's /usr/bin/chromium by default (Playwright cannot download browsers here);
+ * CHROMIUM_PATH chooses another executable (for example one from `npx playwright install chromium`).
+ * The flags below make font rasterisation deterministic for the visual snapshots; the Chromium
+ * version the baselines were made with is recorded in tests/e2e/__snapshots__/chromium-version.txt.
+ */
+import { defineConfig } from '@playwright/test';
+import { AUTH_STATE, E2E_PASSWORD, E2E_SESSION_SECRET, PORT } from './tests/e2e/env.ts';
+
+const CI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'reports/test-results',
+  globalSetup: './tests/e2e/global-setup.ts',
+  globalTeardown: './tests/e2e/axe-report.ts',
+  fullyParallel: false,
+  forbidOnly: CI,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'reports/playwright.json' }],
+    ['html', { outputFolder: 'reports/playwright-html', open: 'never' }],
+  ],
+  // CI fails on a missing or different snapshot; locally, missing baselines are written.
+  updateSnapshots: CI ? 'none' : 'missing',
+  snapshotPathTemplate: 'tests/e2e/__snapshots__/{testFilePath}/{arg}{ext}',
+  expect: {
+    timeout: 10_000,
+    // threshold 0: any colour change of any pixel counts (the default 0.2 tolerates small colour shifts).
+    toHaveScreenshot: { maxDiffPixels: 0, threshold: 0, animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    storageState: AUTH_STATE,
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+    deviceScaleFactor: 1,
+    colorScheme: 'light',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--font-render-hinting=none',
+        '--disable-font-subpixel-positioning',
+        '--disable-lcd-text',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false } },
+    { name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: false, hasTouch: true } },
+  ],
+  webServer: {
+    command: 'npx tsx src/server/main.ts',
+    port: PORT,
+    env: {
+      PORT: String(PORT),
+      SITE_PASSWORD: E2E_PASSWORD,
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      DATA_DIR: 'reports/e2e-data',
+      LOG_FORMAT: 'off',
+      NODE_ENV: 'production',
+    },
+    reuseExistingServer: !CI,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

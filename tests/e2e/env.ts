@@ -1,0 +1,12 @@
+/** Values shared by playwright.config.ts, the global setup and the specs. */
+export const PORT = Number(process.env.E2E_PORT || 3999);
+export const BASE_URL = `http://localhost:${PORT}`;
+/** The site password of the e2e server (webServer.env.SITE_PASSWORD). */
+export const E2E_PASSWORD = 'e2e-password';
+/** 48 characters; the server requires 32+ in production. */
+export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdefghijklmnopqrs';
+/** Signed-in browser state written by global-setup.ts and reused by every authenticated test. */
+export const AUTH_STATE = 'reports/.auth/state.json';
+/** axe results, one JSON file per page × state × viewport, read by axe-report.ts. */
+export const AXE_RESULTS_DIR = 'reports/axe/results';
+export const AXE_REPORT_DIR = 'reports/axe';

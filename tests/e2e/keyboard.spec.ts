@@ -1,0 +1,182 @@
+/**
+ * Keyboard use (WCAG 2.1.1, 2.1.2, 2.4.1, 2.4.3; product.md "Accessibility"): the skip link is
+ * the first Tab stop and moves focus to main; the header's tab order follows its visual order
+ * (logo, LOGIN, MENU); every overlay opens from the keyboard, keeps focus inside, closes with
+ * Escape and gives focus back to the control that opened it.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, open, freezeClock, waitForHydration, isMobile, startsWith, headerButton } from './fixtures.ts';
+
+test.describe.configure({ mode: 'parallel' });
+
+/** A short description of the focused element, and whether it sits inside `within`. */
+async function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { desc: 'body', inDialog: false };
+    const name = el.getAttribute('aria-label') || el.textContent?.trim().slice(0, 40) || el.id;
+    return { desc: `${el.tagName.toLowerCase()} "${name}"`, inDialog: !!el.closest('dialog[open]') };
+  });
+}
+
+/**
+ * Tabs forwards and backwards through an open dialog, more times than it has focusable elements:
+ * focus must never land outside it. (A native modal <dialog> lets focus leave for the browser's
+ * own UI after the last element, which shows here as <body>; it then comes back into the dialog.)
+ */
+async function expectFocusTrapped(page: Page, dialog: Locator) {
+  const count = await dialog.evaluate((d) => d.querySelectorAll('a[href], button:not([disabled]), input:not([type=hidden]), select, textarea, [tabindex]:not([tabindex="-1"])').length);
+  const seen = new Set<string>();
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let i = 0; i < count + 3; i++) {
+      await page.keyboard.press(key);
+      const f = await focused(page);
+      if (f.desc !== 'body') expect(f.inDialog, `${key} #${i + 1} keeps focus in the dialog (focused: ${f.desc})`).toBe(true);
+      seen.add(f.desc);
+    }
+  }
+  expect(seen.size, 'Tab moves between elements of the dialog').toBeGreaterThan(1);
+}
+
+test('the skip link is the first Tab stop and moves focus to main', async ({ page }) => {
+  await open(page, '/philosophy');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  // The next Tab continues inside main, not back in the header.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+});
+
+test('the header tab order follows its visual order: logo, LOGIN, MENU', async ({ page }) => {
+  await open(page, '/philosophy');
+  const logo = page.getByRole('link', { name: 'Halden Rowe Capital, home' });
+  const login = headerButton(page, 'LOGIN');
+  const menu = headerButton(page, 'MENU');
+  await page.keyboard.press('Tab'); // skip link
+  for (const el of [logo, login, menu]) {
+    await page.keyboard.press('Tab');
+    await expect(el).toBeFocused();
+  }
+  const [a, b, c] = await Promise.all([logo, login, menu].map((l) => l.boundingBox()));
+  expect(a && b && c, 'all three are rendered').toBeTruthy();
+  // Reading order on one row: left to right (or top to bottom if they wrap).
+  const before = (p: NonNullable<typeof a>, q: NonNullable<typeof a>) => p.y + p.height <= q.y + 1 || (p.x + p.width <= q.x + 1 && Math.abs(p.y - q.y) < Math.max(p.height, q.height));
+  expect(before(a!, b!), 'logo before LOGIN').toBe(true);
+  expect(before(b!, c!), 'LOGIN before MENU').toBe(true);
+});
+
+test('the focused control is visible (focus indicator differs from the unfocused state)', async ({ page }) => {
+  await open(page, '/philosophy');
+  const menu = headerButton(page, 'MENU');
+  const style = () => menu.evaluate((el) => { const s = getComputedStyle(el); return `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} ${s.boxShadow}`; });
+  const unfocused = await style();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(menu).toBeFocused();
+  expect(await style()).not.toBe(unfocused);
+});
+
+test('MENU: opens from the keyboard, keeps focus, Escape closes and returns focus', async ({ page }) => {
+  await open(page, '/philosophy');
+  const button = headerButton(page, 'MENU');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Menu' });
+  await expect(dialog).toBeVisible();
+  expect((await focused(page)).inDialog, 'focus moves into the menu').toBe(true);
+  // Groups open from the keyboard too.
+  const style = dialog.getByRole('button', { name: 'Style', exact: true });
+  await style.focus();
+  await page.keyboard.press('Enter');
+  await expect(style).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('link', { name: startsWith('Philosophy') })).toBeFocused();
+  await expectFocusTrapped(page, dialog);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
+test('LOGIN: opens from the keyboard into the email field, keeps focus, Escape closes and returns focus', async ({ page }) => {
+  await open(page, '/philosophy');
+  const button = headerButton(page, 'LOGIN');
+  await button.focus();
+  await page.keyboard.press('Space');
+  const dialog = page.getByRole('dialog', { name: 'Investor Login' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Email')).toBeFocused();
+  await expectFocusTrapped(page, dialog);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
+test('story detail: opens from the keyboard, keeps focus, Escape closes and returns focus', async ({ page }, testInfo) => {
+  await freezeClock(page);
+  await page.goto('/');
+  await waitForHydration(page);
+  const learn = page.getByRole('button', { name: isMobile(testInfo) ? /^Read More/ : /^Learn more/ });
+  await learn.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  expect((await focused(page)).inDialog, 'focus moves into the story').toBe(true);
+  await expectFocusTrapped(page, dialog);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(learn).toBeFocused();
+});
+
+test('news panel: Start here / MORE opens it from the keyboard and moves focus to it', async ({ page }, testInfo) => {
+  await freezeClock(page);
+  await page.goto('/');
+  await waitForHydration(page);
+  const opener = page.getByRole('link', { name: isMobile(testInfo) ? 'MORE' : 'Start here', exact: true });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('region', { name: 'Explore Halden Rowe' });
+  await expect(panel).toBeVisible();
+  await page.clock.runFor(300);
+  await expect(panel.getByRole('heading', { name: 'Explore Halden Rowe' })).toBeFocused();
+  if (isMobile(testInfo)) {
+    await page.keyboard.press('Tab'); // CLOSE
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('combobox', { name: 'Section' })).toBeFocused();
+  } else {
+    const about = panel.getByRole('button', { name: 'About', exact: true });
+    await about.focus();
+    await page.keyboard.press('Space');
+    await expect(about).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Enter');
+    await expect(about).toHaveAttribute('aria-expanded', 'false');
+  }
+});
+
+test('cookie settings: the switches and buttons work from the keyboard', async ({ page }) => {
+  await open(page, '/cookie-settings');
+  const analytics = page.getByRole('switch', { name: /Analytics/ });
+  await analytics.focus();
+  await page.keyboard.press('Space');
+  await expect(analytics).toBeChecked();
+  await page.getByRole('button', { name: 'Save Preferences' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: /saved/i })).toBeVisible();
+});
+
+test('contact form: errors are announced next to the fields and focus moves to the first invalid field', async ({ page }) => {
+  await open(page, '/contact');
+  await page.getByRole('button', { name: 'Send Message' }).focus();
+  await page.keyboard.press('Enter');
+  const name = page.getByRole('textbox', { name: /^Name/ });
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  const describedBy = (await name.getAttribute('aria-describedby')) ?? '';
+  expect(describedBy).not.toBe('');
+  for (const id of describedBy.split(/\s+/)) await expect(page.locator(`[id="${id}"]`)).toBeVisible();
+});

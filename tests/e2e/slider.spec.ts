@@ -1,0 +1,144 @@
+/**
+ * The home page's story slider (seed §4, §9; product.md SC 2.2.2) under page.clock. The clock is
+ * installed and paused before the page loads, so the slider's 8000 ms interval starts at a known
+ * instant: the first advance is asserted at 7999 ms (not yet) and 8001 ms (done).
+ */
+import type { Page, TestInfo } from '@playwright/test';
+import { test, expect, freezeClock, waitForHydration, isMobile } from './fixtures.ts';
+import { readFileSync } from 'node:fs';
+
+const STORIES = JSON.parse(readFileSync('content/stories.json', 'utf8')) as { id: string; title: string }[];
+const M = STORIES.length;
+const INTERVAL = 8000;
+
+test.describe.configure({ mode: 'parallel' });
+
+const indicator = (page: Page, n: number) => page.getByRole('button', { name: `Show story ${n} of ${M}`, exact: true });
+const slides = (page: Page) => page.getByTestId('slide');
+
+/** Story n (1-based) is the current one: its indicator is current, its slide the only one exposed. */
+async function expectCurrent(page: Page, n: number) {
+  await expect(indicator(page, n)).toHaveAttribute('aria-current', 'true');
+  await expect(slides(page).nth(n - 1)).toHaveAttribute('aria-hidden', 'false');
+  await expect(page.locator('[data-testid="slide"][aria-hidden="false"]')).toHaveCount(1);
+}
+
+async function openHome(page: Page) {
+  await freezeClock(page);
+  await page.goto('/');
+  await waitForHydration(page);
+  await expectCurrent(page, 1);
+}
+
+const learnMoreName = (testInfo: TestInfo) => (isMobile(testInfo) ? /^Read More/ : /^Learn more/);
+
+test('the first story shows first and advances after exactly 8000 ms (7999: not yet, 8001: advanced)', async ({ page }) => {
+  await openHome(page);
+  await page.clock.runFor(INTERVAL - 1);
+  await expectCurrent(page, 1);
+  await page.clock.runFor(2);
+  await expectCurrent(page, 2);
+  // And again one interval later.
+  await page.clock.runFor(INTERVAL - 2);
+  await expectCurrent(page, 2);
+  await page.clock.runFor(2);
+  await expectCurrent(page, 3);
+});
+
+test('any 8000 ms window holds exactly one advance', async ({ page }) => {
+  await openHome(page);
+  await page.clock.runFor(2500);
+  await expectCurrent(page, 1);
+  await page.clock.runFor(INTERVAL);
+  await expectCurrent(page, 2);
+  await page.clock.runFor(INTERVAL);
+  await expectCurrent(page, 3);
+});
+
+test('the slider wraps from the last story to the first', async ({ page }) => {
+  await openHome(page);
+  await page.clock.runFor(INTERVAL * (M - 1) + 1);
+  await expectCurrent(page, M);
+  await page.clock.runFor(INTERVAL - 2);
+  await expectCurrent(page, M);
+  await page.clock.runFor(2);
+  await expectCurrent(page, 1);
+});
+
+test("'Pause slideshow' stops the rotation and 'Play slideshow' restarts it", async ({ page }) => {
+  await openHome(page);
+  await page.clock.runFor(3000);
+  await page.getByRole('button', { name: 'Pause slideshow' }).click();
+  const play = page.getByRole('button', { name: 'Play slideshow' });
+  await expect(play).toBeVisible();
+  await page.clock.runFor(INTERVAL * 2);
+  await expectCurrent(page, 1);
+  await play.click();
+  await expect(page.getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
+  // A full interval from the moment it plays again.
+  await page.clock.runFor(INTERVAL - 1);
+  await expectCurrent(page, 1);
+  await page.clock.runFor(2);
+  await expectCurrent(page, 2);
+});
+
+test('the slider is paused while a story is expanded and resumes when it closes', async ({ page }, testInfo) => {
+  await openHome(page);
+  await page.getByRole('button', { name: learnMoreName(testInfo) }).click();
+  const dialog = page.getByRole('dialog', { name: STORIES[0].title });
+  await expect(dialog).toBeVisible();
+  for (const heading of ['Overview', 'Key highlights', 'Identify', 'Execute', 'Deliver']) {
+    await expect(dialog.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  await page.clock.runFor(INTERVAL * 2);
+  await expectCurrent(page, 1);
+  await dialog.getByRole('button', { name: 'CLOSE' }).click();
+  await expect(dialog).toBeHidden();
+  await page.clock.runFor(INTERVAL - 1);
+  await expectCurrent(page, 1);
+  await page.clock.runFor(2);
+  await expectCurrent(page, 2);
+});
+
+test("'Learn more' on desktop, 'Read More' on mobile", async ({ page }, testInfo) => {
+  await openHome(page);
+  const [shown, hidden] = isMobile(testInfo) ? [/^Read More/, /^Learn more/] : [/^Learn more/, /^Read More/];
+  await expect(page.getByRole('button', { name: shown })).toBeVisible();
+  await expect(page.getByRole('button', { name: hidden })).toBeHidden();
+});
+
+test("next, previous and 'Show story N of M' jump to a story", async ({ page }) => {
+  await openHome(page);
+  await page.getByRole('button', { name: 'Next story' }).click();
+  await expectCurrent(page, 2);
+  await page.getByRole('button', { name: 'Previous story' }).click();
+  await expectCurrent(page, 1);
+  await page.getByRole('button', { name: 'Previous story' }).click();
+  await expectCurrent(page, M);
+  await page.getByRole('button', { name: 'Next story' }).click();
+  await expectCurrent(page, 1);
+  await indicator(page, 3).click();
+  await expectCurrent(page, 3);
+  await expect(page.getByRole('heading', { level: 2, name: STORIES[2].title })).toBeVisible();
+});
+
+test('inactive slides are hidden from assistive technology and inert', async ({ page }) => {
+  await openHome(page);
+  for (let i = 0; i < M; i++) {
+    await expect(slides(page).nth(i)).toHaveAttribute('aria-hidden', i === 0 ? 'false' : 'true');
+  }
+  expect(await slides(page).evaluateAll((els) => els.map((el) => (el as HTMLElement).inert))).toEqual(STORIES.map((_, i) => i !== 0));
+  // Only the current story's heading is exposed.
+  for (const [i, s] of STORIES.entries()) {
+    await expect(page.getByRole('heading', { level: 2, name: s.title, exact: true })).toHaveCount(i === 0 ? 1 : 0);
+  }
+});
+
+test('the current story and its neighbours are preloaded, the others wait', async ({ page }) => {
+  test.skip(M < 4, 'needs at least 4 stories');
+  await openHome(page);
+  const hasImage = () => slides(page).evaluateAll((els) => els.map((el) => el.querySelector('img') !== null));
+  expect(await hasImage()).toEqual(STORIES.map((_, i) => i === 0 || i === 1 || i === M - 1));
+  await page.getByRole('button', { name: 'Next story' }).click();
+  await expect.poll(hasImage).toEqual(STORIES.map((_, i) => i <= 2));
+});

@@ -1,0 +1,324 @@
+/**
+ * Every page and UI state the axe and visual suites cover, in one list: each route of the route
+ * table (see site.ts), /login, the 404s, and the states of issue 4 (menu groups, overlays, story,
+ * news panel tabs, filters, empty state, cookie notice, contact form errors and success, login
+ * error). Both suites open a state the same way: clock frozen at T0 (the slider holds still,
+ * notices do not time out), page hydrated, then the state's `setup`.
+ */
+import type { Page, Route, TestInfo } from '@playwright/test';
+import { expect, freezeClock, waitForHydration, isMobile, headerButton, type Diagnostics } from './fixtures.ts';
+import { LOGIN_ROUTE, NOT_FOUND_ROUTES, SITE_ROUTES, statusConsoleError } from './site.ts';
+
+export type Project = 'desktop' | 'mobile';
+
+export interface UiState {
+  /** Unique, file-safe: names the snapshot and the axe result. */
+  id: string;
+  /** What an auditor reads in the report. */
+  label: string;
+  url: string;
+  /** Route table pattern, to skip (fixme) states of pages that do not exist yet. */
+  pattern: string;
+  projects?: Project[];
+  signedOut?: boolean;
+  /** Expected HTTP status of the document (200 unless said). */
+  status?: number;
+  /** Console lines this state provokes on purpose (e.g. the 404 document). */
+  allow?: RegExp[];
+  /** Reaches the state from the hydrated page. */
+  setup?: (page: Page, testInfo: TestInfo) => Promise<void>;
+  /**
+   * Further states reached from this one, in order, each captured in turn (one page load for a
+   * family of states, e.g. the menu groups): equivalent to opening each one afresh.
+   */
+  then?: SubState[];
+  /** 'page': full-page screenshot; 'dialog': the open dialog, page by page through its scroll. */
+  shot: 'page' | 'dialog';
+  /** Whether the route is in the route table (states of missing pages are test.fixme). */
+  available: boolean;
+}
+
+export interface SubState {
+  id: string;
+  label: string;
+  run: (page: Page, testInfo: TestInfo) => Promise<void>;
+}
+
+/** The state and the sub-states of one test, as captured in order. */
+export const capturesOf = (state: UiState): { id: string; label: string }[] => [
+  { id: state.id, label: state.label },
+  ...(state.then ?? []).map((t) => ({ id: t.id, label: t.label })),
+];
+
+const LOGIN_ERROR = 'Incorrect password. Please try again.';
+const GROUPS = ['Style', 'Strategies', 'Sectors', 'About', 'Resources'] as const;
+const NEWS_TABS = ['Insights', 'About', 'Style', 'Strategies'] as const;
+
+const available = (pattern: string) => SITE_ROUTES.find((r) => r.pattern === pattern)?.inTable ?? false;
+
+async function openMenu(page: Page) {
+  await headerButton(page, 'MENU').click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+}
+
+async function expandMenuGroup(page: Page, group: string) {
+  const button = page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: group, exact: true });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+}
+
+/** Opens the panel ('Start here' on desktop, 'MORE' on mobile): it opens on Insights. */
+async function openNewsPanel(page: Page, testInfo: TestInfo) {
+  await page.getByRole('link', { name: isMobile(testInfo) ? 'MORE' : 'Start here', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Explore Halden Rowe' })).toBeVisible();
+  await page.clock.runFor(300); // the panel scrolls into view and takes focus after 300 ms
+  await expectNewsSection(page, testInfo, 'Insights');
+}
+
+/** Another section: a tab on desktop, the dropdown on mobile. */
+async function chooseNewsTab(page: Page, testInfo: TestInfo, tab: (typeof NEWS_TABS)[number]) {
+  const panel = page.getByRole('region', { name: 'Explore Halden Rowe' });
+  if (isMobile(testInfo)) await panel.getByRole('combobox', { name: 'Section' }).selectOption(tab.toLowerCase());
+  else await panel.getByRole('button', { name: tab, exact: true }).click();
+  await expectNewsSection(page, testInfo, tab);
+}
+
+async function expectNewsSection(page: Page, testInfo: TestInfo, tab: (typeof NEWS_TABS)[number]) {
+  const panel = page.getByRole('region', { name: 'Explore Halden Rowe' });
+  if (!isMobile(testInfo)) await expect(panel.getByRole('button', { name: tab, exact: true })).toHaveAttribute('aria-expanded', 'true');
+  else await expect(panel.getByRole('combobox', { name: 'Section' })).toHaveValue(tab.toLowerCase());
+  await expect(panel.getByRole('heading', { level: 3, name: tab === 'Insights' ? 'News & Insights' : tab, exact: true })).toBeVisible();
+}
+
+async function pressFilter(page: Page, group: string, option: string) {
+  const button = page.getByRole('group', { name: group }).getByRole('button', { name: option, exact: true });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+}
+
+const fulfillJson = (status: number, body: unknown) => (route: Route) =>
+  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+
+function routeStates(): UiState[] {
+  const pages: UiState[] = SITE_ROUTES.map((r) => ({
+    id: r.name,
+    label: 'Page as loaded',
+    url: r.path,
+    pattern: r.pattern,
+    shot: 'page',
+    available: r.inTable,
+  }));
+  const login: UiState = { id: LOGIN_ROUTE.name, label: 'Password page as loaded (signed out)', url: LOGIN_ROUTE.path, pattern: '/login', signedOut: true, shot: 'page', available: true };
+  const notFound: UiState[] = NOT_FOUND_ROUTES.map((r) => ({
+    id: r.name,
+    label: r.name === 'not-found' ? 'Page Not Found (404), unknown path' : 'Page Not Found (404), unknown id',
+    url: r.path,
+    pattern: r.pattern,
+    status: 404,
+    allow: [statusConsoleError(404)],
+    shot: 'page',
+    available: true,
+  }));
+  return [...pages, login, ...notFound];
+}
+
+function interactionStates(): UiState[] {
+  const states: UiState[] = [];
+  const push = (s: Omit<UiState, 'available'>) => states.push({ ...s, available: s.pattern === '/login' || available(s.pattern) });
+
+  push({
+    id: 'menu',
+    label: 'Menu open',
+    url: '/',
+    pattern: '/',
+    shot: 'dialog',
+    setup: (page) => openMenu(page),
+    then: GROUPS.map((g) => ({ id: `menu-${g.toLowerCase()}`, label: `Menu open, group ${g} expanded`, run: (page: Page) => expandMenuGroup(page, g) })),
+  });
+  push({
+    id: 'investor-login',
+    label: 'Investor login overlay open',
+    url: '/',
+    pattern: '/',
+    shot: 'dialog',
+    setup: async (page) => {
+      await headerButton(page, 'LOGIN').click();
+      await expect(page.getByRole('dialog', { name: 'Investor Login' })).toBeVisible();
+    },
+  });
+  push({
+    id: 'investor-login-sign-in',
+    label: "Investor login overlay after 'Sign In' (explanation)",
+    url: '/',
+    pattern: '/',
+    shot: 'dialog',
+    setup: async (page) => {
+      await headerButton(page, 'LOGIN').click();
+      const dialog = page.getByRole('dialog', { name: 'Investor Login' });
+      await dialog.getByLabel('Email').fill('a.investor@example.com');
+      await dialog.getByLabel('Password').fill('example-password');
+      await dialog.getByRole('button', { name: 'Sign In' }).click();
+      await expect(dialog.getByRole('status')).toContainText('Investor Relations');
+    },
+  });
+  push({
+    id: 'login-wrong-password',
+    label: '/login after a wrong password (error shown)',
+    url: '/login',
+    pattern: '/login',
+    signedOut: true,
+    shot: 'page',
+    allow: [statusConsoleError(401)],
+    setup: async (page) => {
+      // The server's answer is mocked: the real endpoint throttles repeated failures.
+      await page.route('**/api/login', fulfillJson(401, { error: LOGIN_ERROR }));
+      await page.getByPlaceholder('Enter password').fill('wrong-password');
+      const answered = page.waitForResponse('**/api/login');
+      await page.getByRole('button', { name: 'Enter' }).click();
+      await answered;
+      await page.waitForTimeout(100);
+      await page.clock.runFor(501);
+      await expect(page.getByRole('alert')).toHaveText(LOGIN_ERROR);
+    },
+  });
+  push({
+    id: 'story-expanded',
+    label: 'Home: first story expanded (Learn more / Read More)',
+    url: '/',
+    pattern: '/',
+    shot: 'dialog',
+    setup: async (page, testInfo) => {
+      await page.getByRole('button', { name: isMobile(testInfo) ? /^Read More/ : /^Learn more/ }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page.getByRole('dialog').getByRole('heading', { name: 'Overview' })).toBeVisible();
+    },
+  });
+  push({
+    id: 'news-panel-insights',
+    label: 'Home: news panel open, Insights (tabs on desktop, dropdown on mobile)',
+    url: '/',
+    pattern: '/',
+    shot: 'page',
+    setup: (page, testInfo) => openNewsPanel(page, testInfo),
+    then: NEWS_TABS.filter((t) => t !== 'Insights').map((tab) => ({
+      id: `news-panel-${tab.toLowerCase()}`,
+      label: `Home: news panel open, ${tab} (tabs on desktop, dropdown on mobile)`,
+      run: (page: Page, testInfo: TestInfo) => chooseNewsTab(page, testInfo, tab),
+    })),
+  });
+  push({
+    id: 'research-filter-sector-analysis',
+    label: '/research filtered: Sector Analysis',
+    url: '/research',
+    pattern: '/research',
+    shot: 'page',
+    setup: (page) => pressFilter(page, 'Filter by category', 'Sector Analysis'),
+  });
+  push({
+    id: 'press-releases-filter-2025',
+    label: '/press-releases filtered: 2025',
+    url: '/press-releases',
+    pattern: '/press-releases',
+    shot: 'page',
+    setup: (page) => pressFilter(page, 'Filter by year', '2025'),
+  });
+  push({
+    id: 'news-updates-filter-award',
+    label: '/news-updates filtered: Award',
+    url: '/news-updates',
+    pattern: '/news-updates',
+    shot: 'page',
+    setup: (page) => pressFilter(page, 'Filter by category', 'Award'),
+  });
+  push({
+    id: 'resources-filter-news',
+    label: '/resources filtered: News & Updates',
+    url: '/resources',
+    pattern: '/resources',
+    shot: 'page',
+    setup: (page) => pressFilter(page, 'Filter by content type', 'News & Updates'),
+  });
+  push({
+    id: 'resources-filter-news-award',
+    label: '/resources filtered: News & Updates and Award',
+    url: '/resources',
+    pattern: '/resources',
+    shot: 'page',
+    setup: async (page) => {
+      await pressFilter(page, 'Filter by content type', 'News & Updates');
+      await pressFilter(page, 'Filter by category', 'Award');
+    },
+  });
+  push({
+    id: 'resources-empty',
+    label: '/resources empty state (Insights and Research + Award)',
+    url: '/resources?type=research&category=Award',
+    pattern: '/resources',
+    shot: 'page',
+    setup: async (page) => {
+      await expect(page.getByText('No resources found matching your filters.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Clear all filters' })).toBeVisible();
+    },
+  });
+  push({
+    id: 'cookie-settings-saved',
+    label: "/cookie-settings after 'Save Preferences' (notice shown)",
+    url: '/cookie-settings',
+    pattern: '/cookie-settings',
+    shot: 'page',
+    setup: async (page) => {
+      await page.getByRole('switch', { name: /Analytics/ }).click();
+      await page.getByRole('button', { name: 'Save Preferences' }).click();
+      await expect(page.getByText('Preferences saved.')).toBeVisible();
+    },
+  });
+  push({
+    id: 'contact-errors',
+    label: '/contact after submitting the empty form (field errors)',
+    url: '/contact',
+    pattern: '/contact',
+    shot: 'page',
+    setup: async (page) => {
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await expect(page.getByRole('textbox', { name: /^Name/ })).toHaveAttribute('aria-invalid', 'true');
+    },
+  });
+  push({
+    id: 'contact-sent',
+    label: '/contact after a successful submission (confirmation and toast)',
+    url: '/contact',
+    pattern: '/contact',
+    shot: 'page',
+    setup: async (page) => {
+      // The answer is mocked: the real endpoint stores the message and throttles repeated posts.
+      await page.route('**/api/contact', (route) => (route.request().method() === 'POST' ? fulfillJson(201, { id: 1 })(route) : route.continue()));
+      await page.getByRole('textbox', { name: /^Name/ }).fill('Alex Morgan');
+      await page.getByRole('textbox', { name: /^Email/ }).fill('alex.morgan@example.com');
+      await page.getByRole('textbox', { name: /^Company/ }).fill('Northbridge Pension Fund');
+      await page.getByRole('textbox', { name: /^Message/ }).fill('We would like to discuss a co-investment alongside your next growth equity fund. Could your investor relations team call us next week?');
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await expect(page.getByRole('heading', { name: /your message has been sent/i })).toBeVisible();
+    },
+  });
+  return states;
+}
+
+export const UI_STATES: UiState[] = [...routeStates(), ...interactionStates()];
+
+{
+  const ids = UI_STATES.map((s) => s.id);
+  const dup = ids.filter((id, i) => ids.indexOf(id) !== i);
+  if (dup.length) throw new Error(`tests/e2e/states.ts: duplicate state ids ${dup.join(', ')}`);
+}
+
+
+/** Opens a state: frozen clock, document status checked, hydrated, then the state's setup. */
+export async function openState(page: Page, state: UiState, testInfo: TestInfo, diagnostics: Diagnostics): Promise<void> {
+  for (const re of state.allow ?? []) diagnostics.allow(re);
+  await freezeClock(page);
+  const response = await page.goto(state.url);
+  expect(response?.status(), `HTTP status of ${state.url}`).toBe(state.status ?? 200);
+  await waitForHydration(page);
+  await expect(page.locator('h1').first()).toBeAttached();
+  if (state.setup) await state.setup(page, testInfo);
+}
