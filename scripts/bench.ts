@@ -2,8 +2,10 @@
  * `npm run bench`: throughput and latency of the production server against two baselines that
  * serve the very same bytes from memory — a minimal node:http server (the ceiling for Node on
  * this machine) and an Express 5 app that ends every request in its first middleware (the floor
- * cost of Express). Each server runs in its own process; runs are interleaved (round-robin over
- * servers, several rounds) so machine drift affects all alike; the table shows medians.
+ * cost of Express). Ours runs twice: as production runs it, and with FAST_PATH=off (every request
+ * through the Express pipeline), so the fast path's gain is measured too. Each server runs in its
+ * own process; runs are interleaved (round-robin over servers, several rounds) so machine drift
+ * affects all alike; the table shows medians.
  * Writes reports/bench/latest.md. BENCH_SECONDS (default 5) and BENCH_ROUNDS (default 3).
  */
 import autocannon from 'autocannon';
@@ -16,7 +18,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 32;
 const PASSWORD = 'bench-password';
-const ports = { app: 4101, node: 4102, express: 4103 };
+const ports = { app: 4101, node: 4102, express: 4103, slow: 4104 };
 const children: ChildProcess[] = [];
 const cleanup = () => children.forEach((c) => c.kill('SIGKILL'));
 process.on('exit', cleanup);
@@ -40,15 +42,25 @@ function rssMb(pid: number): number {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-bench-'));
-// Started with node itself (not npx) so that app.pid is the server's own pid, for RSS.
-const app = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  env: { ...process.env, PORT: String(ports.app), HOST: '127.0.0.1', NODE_ENV: 'production', SITE_PASSWORD: PASSWORD,
-    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_FORMAT: 'off', DATA_DIR: dataDir },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: false,
-});
-children.push(app);
+/**
+ * Our server as production runs it (JSON request log included, written to /dev/null here), and
+ * a second one with FAST_PATH=off: every request through the whole Express pipeline.
+ * Started with node itself (not npx) so that the pid is the server's own, for RSS.
+ */
+function startApp(port: number, extraEnv: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SITE_PASSWORD: PASSWORD,
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_FORMAT: 'json', DATA_DIR: dataDir, ...extraEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: false,
+  });
+  children.push(child);
+  return child;
+}
+const app = startApp(ports.app, { FAST_PATH: 'on' });
+const slow = startApp(ports.slow, { FAST_PATH: 'off' });
 await waitFor(`http://127.0.0.1:${ports.app}/healthz`);
+await waitFor(`http://127.0.0.1:${ports.slow}/healthz`);
 const serverPid = app.pid!;
 
 const login = await fetch(`http://127.0.0.1:${ports.app}/api/login`, {
@@ -85,18 +97,23 @@ for (const kind of ['node', 'express'] as const) {
   await new Promise((r) => child.once('message', r));
 }
 
+// Both of ours render each page once before the runs (the cache is what is being measured).
+for (const t of targets) await fetch(`http://127.0.0.1:${ports.slow}${t.path}`, { headers: t.auth ? { cookie } : {}, redirect: 'manual' });
+
+type Server = 'app' | 'slow' | 'node' | 'express';
 type Stat = { rps: number; p50: number; p99: number; errors: number };
 const results: Record<string, Record<string, Stat[]>> = {};
 const rssBefore = rssMb(serverPid);
 
 for (let round = 0; round < ROUNDS; round++) {
   for (const t of targets) {
-    const order = (['app', 'node', 'express'] as const).slice();
+    const order: Server[] = ['app', 'slow', 'node', 'express'];
     // Rotate the order each round so no server always runs first.
     for (let i = 0; i < round; i++) order.push(order.shift()!);
     for (const server of order) {
-      const url = server === 'app' ? `http://127.0.0.1:${ports.app}${t.path}` : `http://127.0.0.1:${ports[server]}${t.auth ? t.path : `${t.path}?unauth`}`;
-      const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: t.auth && server === 'app' ? { cookie } : {} });
+      const ours = server === 'app' || server === 'slow';
+      const url = ours ? `http://127.0.0.1:${ports[server]}${t.path}` : `http://127.0.0.1:${ports[server]}${t.auth ? t.path : `${t.path}?unauth`}`;
+      const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: t.auth && ours ? { cookie } : {} });
       const expectedCount = t.expect === 200 ? r['2xx'] : r['3xx'];
       const errors = r.errors + r.timeouts + (r.requests.total - expectedCount > 0 ? r.requests.total - expectedCount : 0);
       ((results[t.name] ??= {})[server] ??= []).push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors });
@@ -111,6 +128,7 @@ const lines = [
   `# Benchmark — ${new Date().toISOString()}`,
   '',
   `${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} interleaved rounds, medians. Node ${process.version}, ${(await import('node:os')).cpus().length} cores.`,
+  'Ours: NODE_ENV=production with its JSON request log on (to /dev/null); the baselines send the same bytes and headers and log nothing.',
   '',
   '| target | server | req/s | p50 ms | p99 ms | errors | × node:http | × Express |',
   '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -118,11 +136,19 @@ const lines = [
 for (const t of targets) {
   const n = agg(results[t.name].node);
   const e = agg(results[t.name].express);
-  for (const server of ['app', 'express', 'node'] as const) {
+  for (const server of ['app', 'slow', 'express', 'node'] as const) {
     const a = agg(results[t.name][server]);
-    const label = server === 'app' ? 'Halden Rowe (production)' : server === 'node' ? 'baseline node:http' : 'baseline Express 5';
+    const label = { app: 'Halden Rowe (production)', slow: 'Halden Rowe, FAST_PATH=off', node: 'baseline node:http', express: 'baseline Express 5' }[server];
     lines.push(`| ${t.name} | ${label} | ${a.rps.toFixed(0)} | ${a.p50} | ${a.p99} | ${a.errors} | ${(a.rps / n.rps).toFixed(2)} | ${(a.rps / e.rps).toFixed(2)} |`);
   }
+}
+const pageRatios = targets.filter((t) => t.name.startsWith('page')).map((t) => ({
+  name: t.name, express: agg(results[t.name].app).rps / agg(results[t.name].express).rps, node: agg(results[t.name].app).rps / agg(results[t.name].node).rps,
+  p99: agg(results[t.name].app).p99, errors: agg(results[t.name].app).errors,
+}));
+lines.push('', 'Targets (issue 6), authenticated pages:');
+for (const r of pageRatios) {
+  lines.push(`- ${r.name}: ${r.express.toFixed(2)} × Express (≥ 0.75: ${r.express >= 0.75 ? 'met' : 'MISSED'}), ${r.node.toFixed(2)} × node:http (fast path ≥ 0.6: ${r.node >= 0.6 ? 'met' : 'MISSED'}), p99 ${r.p99} ms (≤ 25: ${r.p99 <= 25 ? 'met' : 'MISSED'}), ${r.errors} errors`);
 }
 lines.push('', `Server RSS: ${rssBefore.toFixed(1)} MB before, ${rssAfter.toFixed(1)} MB after (${(rssAfter - rssBefore >= 0 ? '+' : '')}${(rssAfter - rssBefore).toFixed(1)} MB).`);
 const report = lines.join('\n') + '\n';

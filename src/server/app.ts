@@ -14,8 +14,12 @@ import { createApiRouter } from './api.ts';
 import { createContactHandler } from './contact.ts';
 import { openStore, type MessageStore } from './store.ts';
 import { renderLogin, renderPage, sendStatic500, type RenderContext } from './render.tsx';
-import { PageCache } from './page-cache.ts';
+import { PageCache, isFromMemory, pageCacheKey } from './page-cache.ts';
 import { precompressedStatic } from './static.ts';
+import { withFastPath, type Handler, type MemoryAnswer } from './fast-path.ts';
+import { parseLocation } from '../app/router.tsx';
+import { API_CACHE, API_TYPE } from './api.ts';
+import { PAGE_CACHE, PAGE_TYPE } from './page-cache.ts';
 import { loadContent } from '../content/load.ts';
 import { buildApiData, loadImageManifest, type ApiData } from '../content/api-data.ts';
 import type { BuildManifest } from '../../scripts/build.ts';
@@ -38,6 +42,14 @@ export function loadBuildManifest(distDir: string): BuildManifest {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Only origin-form targets ("/path?query"): see step 4b. */
+export const isOriginForm = (url: string) => url.startsWith('/') && !url.startsWith('//');
+
+/** First path segments Express routes before the pages (matched in any case): never a page. */
+const ROUTED_BEFORE_PAGES = new Set(['api', 'assets', 'images', 'login', 'healthz', 'robots.txt', 'favicon.svg', '__dev']);
+/** The page paths the fast path looks up: plain lowercase paths, which no URL parser rewrites. */
+const PLAIN_PAGE_PATH = /^\/[a-z0-9/-]*$/;
+
 export function createApp({ config, log = createLogger(config.logFormat), api, manifest, store = openStore(config.dataDir) }: AppDeps) {
   const apiData = api ?? buildApiData(loadContent(config.contentDir), loadImageManifest(config.publicDir));
   const build = manifest ?? loadBuildManifest(config.distDir);
@@ -51,6 +63,13 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   // What the login page loads is open; everything else under /assets is behind the gate.
   const loginAssetSet = (m: BuildManifest) => new Set([m.entries.login.js, ...m.entries.login.preload, m.css, ...m.fonts]);
   let loginAssets = loginAssetSet(build);
+  // Hashed names never change content: cache for a year. Login assets are public; the rest
+  // are private to signed-in visitors (no shared cache may hand them to anyone else).
+  const assetCacheControl = (urlPath: string) =>
+    loginAssets.has(urlPath) || urlPath.endsWith('.woff2') ? IMMUTABLE : 'private, max-age=31536000, immutable';
+  const requestLog = log.requests;
+  const headers = securityHeaders({ liveReload: config.liveReload });
+  const cookies = cookieParser();
 
   const app = express();
 
@@ -62,24 +81,25 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   app.set('env', config.production ? 'production' : 'development');
 
   // 3. One log line per request, before anything can end the request.
-  app.use(log.requests);
+  app.use(requestLog);
 
   // 4. Security headers on every response, errors and redirects included.
-  app.use(securityHeaders({ liveReload: config.liveReload }));
+  app.use(headers);
 
   // 4b. Only origin-form targets ("/path?query"). Absolute-form ("http://host/…") is for proxies,
   //     "*" for server-wide OPTIONS, and "//host/…" reads as another origin to whatever echoes
   //     it: none is meant for this site, so none reaches the gate or the router (RFC 9112 §3.2).
   app.use((req, res, next) => {
-    if (req.url.startsWith('/') && !req.url.startsWith('//')) return next();
+    if (isOriginForm(req.url)) return next();
     res.status(400).type('text').send('Bad request.');
   });
 
-  // 5. Compress dynamic responses; React flushes through it while streaming.
-  app.use(compression());
+  // 5. Compress dynamic responses; React flushes through it while streaming. What is answered
+  //    from memory (sendEncoded) is already brotli or gzip and is left alone.
+  app.use(compression({ filter: (req, res) => !isFromMemory(res) && compression.filter(req, res) }));
 
   // 6. Cookies are parsed once, for the session check (signatures are ours: see session.ts).
-  app.use(cookieParser());
+  app.use(cookies);
 
   // 7. Health check for load balancers and uptime probes: open, cheap, no content.
   app.get('/healthz', (_req, res) => {
@@ -106,10 +126,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   }
 
   // 10. The login page's own assets (hashed, immutable): open, so the login page can load.
-  // Hashed names never change content: cache for a year. Login assets are public; the rest
-  // are private to signed-in visitors (no shared cache may hand them to anyone else).
-  const assetsStatic = precompressedStatic(path.join(config.distDir, 'assets'), (p) =>
-    loginAssets.has(p) || p.endsWith('.woff2') ? IMMUTABLE : 'private, max-age=31536000, immutable', { rescan: config.liveReload });
+  const assetsStatic = precompressedStatic(path.join(config.distDir, 'assets'), assetCacheControl, { rescan: config.liveReload });
   app.use('/assets', (req, res, next) => {
     if (!loginAssets.has('/assets' + req.path) && !req.path.endsWith('.woff2')) return next();
     assetsStatic(req, res, next);
@@ -141,7 +158,8 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   }));
 
   // 14. The read API; unknown /api paths answer 404 JSON, never a page.
-  app.use('/api', createApiRouter(apiData));
+  const apiRouter = createApiRouter(apiData);
+  app.use('/api', apiRouter);
 
   // 15. Pages: the route table decides the page and the status.
   app.all('/{*splat}', (req, res) => {
@@ -173,7 +191,34 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   };
   app.use(onError);
 
-  return { app, apiData, store };
+  // 0. The fast path (fast-path.ts), in front of all of the above: a signed-in GET for a page,
+  //    API answer or hashed file already in memory, answered by the same functions without the
+  //    routing. `lookup` mirrors the order above: /assets and /api first, then pages, and only
+  //    for paths no earlier step routes; whatever it does not find goes through Express.
+  const lookup = (url: string): MemoryAnswer | undefined => {
+    const q = url.indexOf('?');
+    const pathname = q === -1 ? url : url.slice(0, q);
+    if (pathname.startsWith('/assets/')) {
+      const asset = assetsStatic.lookup(pathname.slice('/assets/'.length));
+      return asset && { body: asset.body, type: asset.type, cacheControl: assetCacheControl(pathname) };
+    }
+    if (pathname.startsWith('/api/')) {
+      const body = apiRouter.lookup(pathname);
+      return body && { body, type: API_TYPE, cacheControl: API_CACHE };
+    }
+    if (!PLAIN_PAGE_PATH.test(pathname) || ROUTED_BEFORE_PAGES.has(pathname.split('/', 2)[1])) return undefined;
+    const location = parseLocation(url);
+    if (location.pathname !== pathname) return undefined;
+    const key = pageCacheKey(location.pathname, location.search);
+    const page = key ? renderCtx.cache.get(key) : undefined;
+    return page && { body: page, type: PAGE_TYPE, cacheControl: PAGE_CACHE };
+  };
+  const stats = { fastPath: 0 };
+  const handler: Handler = config.fastPath
+    ? withFastPath({ app, middleware: [requestLog, headers], cookies, isAuthenticated: gate.isAuthenticated, isOriginForm, lookup }, stats)
+    : app;
+
+  return { app, handler, stats, apiData, store };
 }
 
 /** 405 JSON with Allow for any other method on a POST-only endpoint. */

@@ -33,6 +33,8 @@ export interface Config {
   renderTimeoutMs: number;
   /** Log format: JSON lines in production, short text in development. */
   logFormat: 'json' | 'text' | 'off';
+  /** Answer signed-in requests for what is already in memory before Express routes them (app.ts). */
+  fastPath: boolean;
 }
 
 const Env = z.object({
@@ -45,6 +47,7 @@ const Env = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_FORMAT: z.enum(['json', 'text', 'off']).optional(),
   LIVE_RELOAD: z.string().optional(),
+  FAST_PATH: z.enum(['on', 'off']).default('on'),
 });
 
 export class ConfigError extends Error {}
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionTtlMs: 12 * 60 * 60_000,
     renderTimeoutMs: 10_000,
     logFormat: e.LOG_FORMAT ?? (production ? 'json' : 'text'),
+    fastPath: e.FAST_PATH === 'on',
     ...overrides,
   };
 }

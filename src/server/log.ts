@@ -21,9 +21,9 @@ export function createLogger(format: LogFormat) {
     warn: (msg: string, f?: Record<string, unknown>) => write('warn', msg, f),
     error: (msg: string, f?: Record<string, unknown>) => write('error', msg, f),
     requests(req: Request, res: Response, next: NextFunction) {
+      if (format === 'off') return next();
       const start = process.hrtime.bigint();
       res.on('finish', () => {
-        if (format === 'off') return;
         const ms = Number(process.hrtime.bigint() - start) / 1e6;
         const path = req.originalUrl.split('?')[0].slice(0, 300);
         if (format === 'json') {

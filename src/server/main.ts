@@ -22,15 +22,15 @@ try {
 }
 const log = createLogger(config.logFormat);
 
-let app, store: ReturnType<typeof createApp>['store'] | undefined;
+let handler, store: ReturnType<typeof createApp>['store'] | undefined;
 try {
-  ({ app, store } = createApp({ config, log }));
+  ({ handler, store } = createApp({ config, log }));
 } catch (err) {
   if (err instanceof ContentError) fail(err.message);
   fail((err as Error).message);
 }
 
-const server = createServer({ headersTimeout: 20_000, requestTimeout: 30_000, maxHeaderSize: 16 * 1024 }, app);
+const server = createServer({ headersTimeout: 20_000, requestTimeout: 30_000, maxHeaderSize: 16 * 1024 }, handler);
 server.keepAliveTimeout = 5_000;
 
 server.listen(config.port, config.host, () => {

@@ -85,11 +85,21 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return null;
 }
 
+const FROM_MEMORY = Symbol('hrc.fromMemory');
+const markFromMemory = (res: Response) => ((res as unknown as Record<symbol, boolean>)[FROM_MEMORY] = true);
+/**
+ * True once sendEncoded answers: the body is already compressed as well as it will be (br or gzip),
+ * so the compression middleware leaves it alone (it would otherwise deflate it for a client that
+ * accepts only deflate) — and the answer is the same with or without the fast path.
+ */
+export const isFromMemory = (res: object) => (res as Record<symbol, boolean>)[FROM_MEMORY] === true;
+
 /**
  * Sends a body kept in memory: 304 when the ETag matches, else the best pre-compressed form.
  * Used for pages, API answers and hashed assets alike.
  */
 export function sendEncoded(req: Request, res: Response, body: EncodedBody, type: string, cacheControl: string) {
+  markFromMemory(res);
   res.setHeader('Content-Type', type);
   res.setHeader('Cache-Control', cacheControl);
   res.setHeader('ETag', body.etag);
@@ -108,6 +118,9 @@ export function sendEncoded(req: Request, res: Response, body: EncodedBody, type
   else res.end(bytes);
 }
 
+export const PAGE_TYPE = 'text/html; charset=utf-8';
+/** Pages are for signed-in visitors only, and revalidated on every visit (ETag → 304). */
+export const PAGE_CACHE = 'private, no-cache';
+
 /** An HTML page from the cache. */
-export const sendPage = (req: Request, res: Response, page: CachedPage) =>
-  sendEncoded(req, res, page, 'text/html; charset=utf-8', 'private, no-cache');
+export const sendPage = (req: Request, res: Response, page: CachedPage) => sendEncoded(req, res, page, PAGE_TYPE, PAGE_CACHE);

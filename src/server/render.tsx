@@ -18,7 +18,7 @@ import { LOGIN_ERROR } from '../app/constants.ts';
 import type { ApiData } from '../content/api-data.ts';
 import type { BuildManifest } from '../../scripts/build.ts';
 import type { Logger } from './log.ts';
-import { makeCachedPage, pageCacheKey, sendPage, type PageCache } from './page-cache.ts';
+import { makeCachedPage, pageCacheKey, sendPage, PAGE_CACHE, type PageCache } from './page-cache.ts';
 import { Writable } from 'node:stream';
 import { safeNext } from './gate.ts';
 
@@ -108,7 +108,7 @@ function render(req: Request, res: Response, ctx: RenderContext, element: Elemen
     }
     res.status(status);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', 'private, no-cache');
+    res.setHeader('Cache-Control', PAGE_CACHE);
     res.send(html);
   });
 }

@@ -18,9 +18,12 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-interface Asset { body: EncodedBody; type: string }
+export interface Asset { body: EncodedBody; type: string }
 
-export function precompressedStatic(dir: string, cacheControl: (urlPath: string) => string, opts: { rescan?: boolean } = {}): RequestHandler {
+/** The middleware, plus `lookup(name)` for the fast path (app.ts): the same map, the same answer. */
+export type PrecompressedStatic = RequestHandler & { lookup(name: string): Asset | undefined };
+
+export function precompressedStatic(dir: string, cacheControl: (urlPath: string) => string, opts: { rescan?: boolean } = {}): PrecompressedStatic {
   let assets = new Map<string, Asset>();
   let scannedAt = 0;
   const scan = () => {
@@ -43,7 +46,7 @@ export function precompressedStatic(dir: string, cacheControl: (urlPath: string)
     assets = next;
   };
   scan();
-  return (req, res, next) => {
+  const handler: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const name = req.path.slice(1);
     if (opts.rescan && name && !assets.has(name) && Date.now() - scannedAt > 500) scan();
@@ -51,4 +54,5 @@ export function precompressedStatic(dir: string, cacheControl: (urlPath: string)
     if (!asset) return next();
     sendEncoded(req, res, asset.body, asset.type, cacheControl(req.baseUrl + req.path));
   };
+  return Object.assign(handler, { lookup: (name: string) => assets.get(name) });
 }

@@ -31,6 +31,8 @@ export interface TestServer {
   url: string;
   port: number;
   config: Config;
+  /** Requests answered by the fast path so far (app.ts, fast-path.ts). */
+  stats: { fastPath: number };
   /** Logs in with the configured password and returns a Cookie header value. */
   login(): Promise<string>;
   close(): Promise<void>;
@@ -49,7 +51,8 @@ export async function startServer(overrides: StartOptions = {}): Promise<TestSer
   const created = createApp({ config, manifest: FAKE_MANIFEST, ...overrides.deps });
   // Tolerant of createApp growing resources (e.g. a SQLite store) that need closing.
   const extra = created as unknown as { close?: () => unknown; store?: { close?: () => unknown } };
-  const server: Server = createServer(created.app);
+  // The handler main.ts serves: the fast path in front of Express (unless config.fastPath is off).
+  const server: Server = createServer(created.handler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -61,6 +64,7 @@ export async function startServer(overrides: StartOptions = {}): Promise<TestSer
     url,
     port,
     config,
+    stats: created.stats,
     async login() {
       const res = await fetch(`${url}/api/login`, {
         method: 'POST',

@@ -1,0 +1,186 @@
+/**
+ * The fast path (src/server/fast-path.ts) answers exactly what the Express pipeline answers:
+ * two servers, one with FAST_PATH on and one off, get the same requests; status, headers and body
+ * bytes must be identical, and the fast path's counter shows which requests it took. Requests
+ * without a valid session, other methods and paths routed before the pages never take it.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { startServer, FAKE_MANIFEST, type TestServer } from '../helpers/server.ts';
+import { contentApi, pagePaths } from '../helpers/pages.ts';
+import { SESSION_COOKIE } from '../../src/app/constants.ts';
+
+const env = { SITE_PASSWORD: 'fast-path-password', SESSION_SECRET: 'fast-path-secret-'.padEnd(40, 'z'), TRUST_PROXY: '1' };
+let on: TestServer;
+let off: TestServer;
+let cookie: string;
+let dist: string;
+
+before(async () => {
+  // A dist/ of our own: the site and login bundles of the fake manifest, with compressed twins.
+  dist = mkdtempSync(path.join(tmpdir(), 'hrc-fast-'));
+  mkdirSync(path.join(dist, 'assets'));
+  const files: Record<string, string> = {
+    'e.js': `console.log(${JSON.stringify('site '.repeat(400))});`,
+    'l.js': `console.log(${JSON.stringify('login '.repeat(400))});`,
+    's.css': `body{margin:0}${'.x{color:red}'.repeat(200)}`,
+    'chunk-ABC123.js': `export const x=${JSON.stringify('chunk '.repeat(300))};`,
+  };
+  for (const [name, text] of Object.entries(files)) {
+    writeFileSync(path.join(dist, 'assets', name), text);
+    writeFileSync(path.join(dist, 'assets', `${name}.br`), brotliCompressSync(text));
+    writeFileSync(path.join(dist, 'assets', `${name}.gz`), gzipSync(text));
+  }
+  writeFileSync(path.join(dist, 'assets', 'f.woff2'), Buffer.alloc(2048, 7));
+  const manifest = { ...FAKE_MANIFEST, fonts: ['/assets/f.woff2'] };
+  [on, off] = await Promise.all([
+    startServer({ env, config: { distDir: dist }, deps: { manifest } }),
+    startServer({ env: { ...env, FAST_PATH: 'off' }, config: { distDir: dist }, deps: { manifest } }),
+  ]);
+  assert.equal(on.config.fastPath, true);
+  assert.equal(off.config.fastPath, false);
+  cookie = await on.login();
+});
+after(async () => {
+  await Promise.all([on.close(), off.close()]);
+  rmSync(dist, { recursive: true, force: true });
+});
+
+interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+
+/** One request, path sent as is, body as raw bytes (compressed bodies are compared byte for byte). */
+function send(s: TestServer, target: string, opts: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: s.port, path: target, method: opts.method ?? 'GET', headers: opts.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const headers = { ...res.headers };
+        for (const h of ['date', 'connection', 'keep-alive']) delete headers[h];
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Sends the same request to both servers; the answers must be identical. Returns the fast path's count for it. */
+async function same(target: string, opts: { method?: string; headers?: Record<string, string> } = {}) {
+  const before = on.stats.fastPath;
+  const [a, b] = [await send(on, target, opts), await send(off, target, opts)];
+  const label = `${opts.method ?? 'GET'} ${target} ${JSON.stringify(opts.headers ?? {})}`;
+  assert.equal(a.status, b.status, `${label}: status`);
+  assert.deepEqual(a.headers, b.headers, `${label}: headers`);
+  assert.ok(a.body.equals(b.body), `${label}: body`);
+  assert.equal(off.stats.fastPath, 0, 'FAST_PATH=off never takes the fast path');
+  return { taken: on.stats.fastPath - before, answer: a };
+}
+
+const pages = () => [...pagePaths(), '/research?category=private-equity', '/news?more=3', '/no-such-page'];
+
+test('pages, API answers and hashed files: identical answers, taken by the fast path once in memory', async () => {
+  const api = ['/api/news', '/api/team', '/api/site', '/api/pages/philosophy', '/api/news?ignored=1'];
+  const assets = ['/assets/e.js', '/assets/l.js', '/assets/s.css', '/assets/chunk-ABC123.js', '/assets/f.woff2'];
+
+  // First visit of a page: rendered by Express (not in memory yet), same answer.
+  for (const p of pages()) {
+    const { taken, answer } = await same(p, { headers: { cookie, 'accept-encoding': 'gzip' } });
+    assert.equal(taken, 0, `${p}: first visit goes through Express`);
+    assert.ok(answer.status === 200 || answer.status === 404, `${p}: ${answer.status}`);
+  }
+  const variants: { method?: string; headers: Record<string, string> }[] = [
+    { headers: { cookie, 'accept-encoding': 'gzip, deflate, br' } },
+    { headers: { cookie, 'accept-encoding': 'gzip' } },
+    { headers: { cookie, 'accept-encoding': 'br;q=0, gzip;q=0.5' } },
+    { headers: { cookie, 'accept-encoding': 'deflate' } },
+    { headers: { cookie } },
+    { headers: { cookie, 'x-forwarded-proto': 'https', 'accept-encoding': 'br' } },
+    { method: 'HEAD', headers: { cookie, 'accept-encoding': 'br' } },
+  ];
+  for (const p of api) assert.ok(contentApi().entries.has(p.split('?')[0]), `${p} is an API answer`);
+  let requests = 0;
+  for (const target of [...pages(), ...api, ...assets]) {
+    for (const v of variants) {
+      const { taken } = await same(target, v);
+      assert.equal(taken, 1, `${v.method ?? 'GET'} ${target}: taken by the fast path`);
+      requests++;
+    }
+    // Revalidation: the ETag from the answer above → 304, on both.
+    const { answer } = await same(target, { headers: { cookie, 'accept-encoding': 'br' } });
+    const etag = String(answer.headers.etag);
+    const { taken, answer: revalidated } = await same(target, { headers: { cookie, 'if-none-match': etag } });
+    assert.equal(taken, 1);
+    if (answer.status === 200) assert.equal(revalidated.status, 304, `${target}: 304`);
+    requests += 2;
+  }
+  assert.ok(requests > 300, `${requests} requests compared`);
+});
+
+test('no valid session, other methods, other spellings and routes before the pages: never the fast path', async () => {
+  for (const p of ['/', '/team', '/api/news', '/assets/e.js']) await same(p, { headers: { cookie } }); // in memory now
+  const [name, value] = cookie.split('=');
+  const [exp, id, sig] = value.split('.');
+  const forged = `${name}=${Number(exp) + 1000}.${id}.${sig}`;
+  const expired = `${name}=1000.${id}.${sig}`;
+  const misses: [string, { method?: string; headers?: Record<string, string> }][] = [
+    ['/team', {}],
+    ['/team', { headers: { cookie: forged } }],
+    ['/team', { headers: { cookie: expired } }],
+    ['/team', { headers: { cookie: `${SESSION_COOKIE}=` } }],
+    ['/', { headers: { cookie: 'other=1' } }],
+    ['/api/news', {}],
+    ['/api/news', { headers: { cookie: forged } }],
+    ['/assets/e.js', {}],
+    ['/assets/l.js', {}],
+    ['/team', { method: 'POST', headers: { cookie } }],
+    ['/team', { method: 'OPTIONS', headers: { cookie } }],
+    ['/api/news', { method: 'DELETE', headers: { cookie } }],
+    ['/TEAM', { headers: { cookie } }],
+    ['/team/', { headers: { cookie } }],
+    ['/team?utm_source=mail', { headers: { cookie } }],
+    ['/Api/news', { headers: { cookie } }],
+    ['/api/news/', { headers: { cookie } }],
+    ['/API/NEWS', { headers: { cookie } }],
+    ['/ASSETS/e.js', { headers: { cookie } }],
+    ['/x/../api/nothing', { headers: { cookie } }],
+    // Rendered as pages under the normalised keys "/login" and "/healthz": those paths themselves
+    // are routed before the pages and must stay so.
+    ['/x/../login', { headers: { cookie } }],
+    ['/x/../healthz', { headers: { cookie } }],
+    ['/%74eam', { headers: { cookie } }],
+    ['/login', { headers: { cookie } }],
+    ['/login?next=/team', { headers: { cookie } }],
+    ['/api/login', { headers: { cookie } }],
+    ['/api/contact', { headers: { cookie } }],
+    ['/healthz', { headers: { cookie } }],
+    ['/robots.txt', { headers: { cookie } }],
+    ['//team', { headers: { cookie } }],
+  ];
+  for (const [target, opts] of misses) {
+    const { taken } = await same(target, opts);
+    assert.equal(taken, 0, `${opts.method ?? 'GET'} ${target} ${JSON.stringify(opts.headers ?? {})}: not the fast path`);
+  }
+  // A page path that normalises to an API path was rendered (a 404 page) under that key; the API
+  // path itself must still answer JSON, never that page.
+  await same('/x/../api/nothing', { headers: { cookie } });
+  const api404 = await send(on, '/api/nothing', { headers: { cookie } });
+  assert.equal(api404.status, 404);
+  assert.match(String(api404.headers['content-type']), /application\/json/);
+});
+
+test('without a session the answers are the gate\'s, even for what is in memory', async () => {
+  await same('/team', { headers: { cookie } });
+  const page = await send(on, '/team');
+  assert.equal(page.status, 302);
+  assert.equal(page.headers.location, '/login?next=%2Fteam');
+  const api = await send(on, '/api/news');
+  assert.equal(api.status, 401);
+  const asset = await send(on, '/assets/chunk-ABC123.js');
+  assert.equal(asset.status, 302);
+});
