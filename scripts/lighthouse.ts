@@ -155,6 +155,7 @@ async function main() {
   process.once('SIGTERM', () => { cleanup(); process.exit(143); });
 
   const results: { page: Page; runs: Run[]; median?: RunFigures; error?: string }[] = [];
+  let retries = 0;
   try {
     server = await forkServer({ dataDir, env: { LOG_FORMAT: 'off' } });
     const cookie = await server.login();
@@ -174,16 +175,25 @@ async function main() {
       try {
         for (let i = 1; i <= RUNS; i++) {
           const t0 = Date.now();
-          const result = await lighthouse(url, {
-            port: chrome.port,
-            logLevel: 'error',
-            output: 'json',
-            onlyCategories: ['performance'],
-            extraHeaders: page.signedIn ? { Cookie: cookie } : {},
-          });
-          const lhr = result?.lhr;
-          if (!lhr) throw new Error('Lighthouse returned no result');
-          if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+          let lhr: Result | undefined;
+          // Now and then the trace of a load comes back incomplete (NO_NAVSTART, NO_FCP…):
+          // Lighthouse says "run again", so a run is retried up to twice before the page fails.
+          for (let attempt = 1; ; attempt++) {
+            const result = await lighthouse(url, {
+              port: chrome.port,
+              logLevel: 'error',
+              output: 'json',
+              onlyCategories: ['performance'],
+              extraHeaders: page.signedIn ? { Cookie: cookie } : {},
+            });
+            lhr = result?.lhr;
+            const problem = !lhr ? 'Lighthouse returned no result' : lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : '';
+            if (!problem) break;
+            if (attempt >= 3) throw new Error(problem);
+            retries++;
+            console.log(`  ${page.path} run ${i}: ${problem.split(':')[0]}, retrying`);
+          }
+          if (!lhr) throw new Error('unreachable');
           const finalUrl = lhr.finalDisplayedUrl;
           const status = mainDocumentStatus(lhr);
           if (new URL(finalUrl).pathname !== new URL(url).pathname) throw new Error(`ended at ${finalUrl} instead of ${url} (session lost?)`);
@@ -221,7 +231,7 @@ async function main() {
     `# Lighthouse (mobile, simulated throttling), median of ${RUNS} run${RUNS === 1 ? '' : 's'}`,
     '',
     `Measured ${new Date().toISOString()} with Lighthouse ${LH_VERSION}, ` +
-      `Node ${process.version}, ${list.length} pages in ${(elapsed / 60).toFixed(1)} min. ` +
+      `Node ${process.version}, ${list.length} pages in ${(elapsed / 60).toFixed(1)} min${retries ? ` (${retries} run${retries === 1 ? '' : 's'} retried after a Lighthouse trace error)` : ''}. ` +
       `Targets: performance ≥ ${TARGETS.score}, LCP ≤ ${TARGETS.lcpMs / 1000} s, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms.`,
     '',
     '| Page | Perf | LCP | CLS | TBT | FCP | Speed Index | Transfer | Targets |',
@@ -245,7 +255,7 @@ async function main() {
   lines.push('', `**${meeting} of ${results.length} pages meet all targets**${failed.length ? `; Lighthouse failed on ${failed.length}` : ''}.`);
   const table = lines.join('\n').replace(/ +\|/g, ' |');
   writeFileSync(path.join(OUT_DIR, 'summary.md'), table + '\n');
-  writeFileSync(path.join(OUT_DIR, 'runs.json'), JSON.stringify({ runs: RUNS, elapsedSeconds: elapsed, targets: TARGETS, pages: results }, null, 1));
+  writeFileSync(path.join(OUT_DIR, 'runs.json'), JSON.stringify({ runs: RUNS, retries, elapsedSeconds: elapsed, targets: TARGETS, pages: results }, null, 1));
   console.log(`\n${table}\n`);
   console.log(`Wrote ${path.relative(ROOT, OUT_DIR)}/summary.md, runs.json and one HTML report per page (${elapsed.toFixed(0)} s).`);
   console.log(`${meeting}/${results.length} pages meet all targets (performance ≥ ${TARGETS.score}, LCP ≤ ${TARGETS.lcpMs / 1000} s, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms).`);
