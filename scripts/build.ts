@@ -14,6 +14,8 @@ export interface BuildManifest {
   entries: Record<'site' | 'login', { js: string; preload: string[] }>;
   /** Pages loaded on demand (src/app/pages/*.tsx → their chunk and its static imports). */
   modules: Record<string, { js: string; preload: string[] }>;
+  /** The site's loader (src/client/boot.ts): a classic script that starts the site entry after the first paint. */
+  loader: string;
   css: string;
   /** Fonts to preload (at most two). */
   fonts: string[];
@@ -57,6 +59,7 @@ function writeManifest(meta: esbuild.Metafile) {
   const manifest: BuildManifest = {
     entries: { site: js('src/client/entry.tsx'), login: js('src/client/login.tsx') },
     modules,
+    loader: loaderPath,
     css: rel(css),
     fonts,
     builtAt: new Date().toISOString(),
@@ -93,6 +96,22 @@ const reloadPlugin: esbuild.Plugin = {
 checkContent();
 rmSync(path.resolve('dist'), { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
+
+// The loader is a classic script (document.currentScript, defer), so it is bundled on its own.
+const loaderBuild = await esbuild.build({
+  entryPoints: ['src/client/boot.ts'],
+  outdir,
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: ['es2022', 'chrome111', 'firefox115', 'safari16.4'],
+  minify: true,
+  metafile: true,
+  entryNames: '[name]-[hash]',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+const loaderPath = '/' + path.relative(path.resolve('dist'), path.resolve(Object.keys(loaderBuild.metafile.outputs)[0])).split(path.sep).join('/');
 
 const options: esbuild.BuildOptions = {
   entryPoints: ['src/client/entry.tsx', 'src/client/login.tsx', 'src/app/styles/index.css'],

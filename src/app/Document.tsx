@@ -10,6 +10,12 @@ export interface Assets {
   fonts: string[];
   /** Chunks the entry imports statically: fetched in parallel with it. */
   modulePreload: string[];
+  /**
+   * The site's scripts, started by the loader (src/client/boot.ts) after the first paint: the
+   * entry and the chunks it needs (its static imports and the page's own). When absent (the login
+   * page), the entry is a module script React adds, with `modulePreload` links in the head.
+   */
+  loader?: { src: string; entry: string; chunks: string[] };
   /** Set in development: the live-reload script. */
   devScript?: string;
 }
@@ -43,6 +49,7 @@ export function Document({ assets, bootJson, children }: Props) {
         {children}
         {/* Not executable (type="application/json"), so the CSP needs no nonce or hash for it. */}
         <script id={BOOT_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: bootJson }} />
+        {assets.loader && <script src={assets.loader.src} defer data-entry={assets.loader.entry} data-chunks={assets.loader.chunks.join(' ')} />}
       </body>
     </html>
   );

@@ -54,7 +54,7 @@ type Element = Parameters<typeof renderToPipeableStream>[0];
  * (pre-compressed and cached when `cacheKey` is set). Waiting for onAllReady means crawlers and
  * no-JavaScript visitors get everything and React needs no inline scripts.
  */
-function render(req: Request, res: Response, ctx: RenderContext, element: Element, entry: string, status: number, cacheKey: string | null) {
+function render(req: Request, res: Response, ctx: RenderContext, element: Element, bootstrapModules: string[], status: number, cacheKey: string | null) {
   const chunks: Buffer[] = [];
   let failed = false;
   const sink = new Writable({
@@ -64,7 +64,7 @@ function render(req: Request, res: Response, ctx: RenderContext, element: Elemen
     },
   });
   const { pipe, abort } = renderToPipeableStream(element, {
-    bootstrapModules: [entry],
+    bootstrapModules,
     // Never outline a large Suspense boundary into a later segment: that needs inline scripts
     // ($RC), which the CSP forbids. The document is sent whole anyway.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
@@ -142,10 +142,15 @@ export async function renderPage(req: Request, res: Response, ctx: RenderContext
       collect();
     }
   }
-  const assets = assetsFor(ctx.manifest, 'site', ctx.devScript);
-  // The page's own chunk (and what it imports) downloads in parallel with the entry.
+  const site = ctx.manifest.entries.site;
+  // The page's own chunk (and what it imports) downloads in parallel with the entry, after the
+  // first paint (src/client/boot.ts): nothing in the head competes with the stylesheet and fonts.
   const chunk = route.module ? ctx.manifest.modules?.[route.module] : undefined;
-  if (chunk) assets.modulePreload = [...new Set([...assets.modulePreload, chunk.js, ...chunk.preload])];
+  const assets: Assets = {
+    ...assetsFor(ctx.manifest, 'site', ctx.devScript),
+    modulePreload: [],
+    loader: { src: ctx.manifest.loader, entry: site.js, chunks: [...new Set([...site.preload, ...(chunk ? [chunk.js, ...chunk.preload] : [])])] },
+  };
   const boot: BootData = { assets, data };
   const bootJson = serializeBootData(boot);
   const client = new QueryClient(data);
@@ -153,7 +158,7 @@ export async function renderPage(req: Request, res: Response, ctx: RenderContext
     <Document assets={assets} bootJson={bootJson}>
       <App client={client} location={location} />
     </Document>
-  ), ctx.manifest.entries.site.js, status, cacheKey);
+  ), [], status, cacheKey);
 }
 
 export function renderLogin(req: Request, res: Response, ctx: RenderContext) {
@@ -164,5 +169,5 @@ export function renderLogin(req: Request, res: Response, ctx: RenderContext) {
   const props: LoginProps = { next: safeNext(q.next), initialError: error };
   const assets = assetsFor(ctx.manifest, 'login', ctx.devScript);
   const bootJson = serializeBootData({ assets, login: props });
-  render(req, res, ctx, <LoginDocument assets={assets} bootJson={bootJson} props={props} />, ctx.manifest.entries.login.js, 200, null);
+  render(req, res, ctx, <LoginDocument assets={assets} bootJson={bootJson} props={props} />, [ctx.manifest.entries.login.js], 200, null);
 }

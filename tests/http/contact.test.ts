@@ -17,7 +17,7 @@ import type { BuildManifest } from '../../scripts/build.ts';
 
 const fakeManifest = {
   entries: { site: { js: '/assets/e.js', preload: [] }, login: { js: '/assets/l.js', preload: [] } },
-  css: '/assets/s.css', fonts: [], modules: {}, builtAt: '',
+  css: '/assets/s.css', fonts: [], modules: {}, loader: '/assets/b.js', builtAt: '',
 } as unknown as BuildManifest;
 
 interface Running { base: string; server: Server; store: MessageStore; dataDir: string; cookie: string }

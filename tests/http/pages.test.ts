@@ -1,7 +1,7 @@
 /** Every page of the route table, rendered on the server for a signed-in visitor. */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, get, type TestServer } from '../helpers/server.ts';
+import { startServer, get, FAKE_MANIFEST, type TestServer } from '../helpers/server.ts';
 import { collection, pagePaths } from '../helpers/pages.ts';
 import { BOOT_DATA_ID } from '../../src/app/Document.tsx';
 
@@ -131,4 +131,21 @@ test('other methods on a page answer 405 with Allow', async () => {
   const res = await get(s.url, '/team', { method: 'POST', headers: { cookie } });
   assert.equal(res.status, 405);
   assert.equal(res.headers.get('allow'), 'GET, HEAD');
+});
+
+test('site pages start their scripts after the first paint; the login page keeps its module script', async () => {
+  for (const p of ['/', '/team', '/resources']) {
+    const { html } = await page(p);
+    const head = html.slice(0, html.indexOf('</head>'));
+    assert.ok(!/rel="modulepreload"/.test(head), `${p}: nothing in the head competes with the stylesheet and fonts`);
+    assert.ok(!/<script[^>]*type="module"/.test(html), `${p}: no module script in the document`);
+    const loader = /<script src="([^"]+)" defer="" data-entry="([^"]+)" data-chunks="([^"]*)"><\/script><\/body>/.exec(html);
+    assert.ok(loader, `${p}: the loader is the last element of the body`);
+    assert.equal(loader[1], FAKE_MANIFEST.loader);
+    assert.equal(loader[2], FAKE_MANIFEST.entries.site.js);
+  }
+  const login = await fetch(`${s.url}/login`);
+  const html = await login.text();
+  assert.match(html, new RegExp(`<script type="module" src="${FAKE_MANIFEST.entries.login.js}"`));
+  assert.ok(!html.includes(FAKE_MANIFEST.loader), 'the login page does not use the site loader');
 });

@@ -19,9 +19,9 @@ function load(): BuildManifest {
 }
 const gz = (url: string) => gzipSync(readFileSync(path.join(dist, url))).length;
 
-test('home page first-load JavaScript ≤ 90 KB gzip (entry + everything it preloads)', () => {
+test('home page first-load JavaScript ≤ 90 KB gzip (loader + entry + everything it imports)', () => {
   const m = load();
-  const files = [m.entries.site.js, ...m.entries.site.preload];
+  const files = [m.loader, m.entries.site.js, ...m.entries.site.preload];
   const total = files.reduce((sum, f) => sum + gz(f), 0);
   assert.ok(total <= 90 * KB, `first-load JS is ${(total / KB).toFixed(1)} KB gzip`);
 });
@@ -35,6 +35,15 @@ test('each page loaded on demand adds ≤ 15 KB gzip beyond the first load', () 
     const total = extra.reduce((sum, f) => sum + gz(f), 0);
     assert.ok(total <= 15 * KB, `${module} adds ${(total / KB).toFixed(1)} KB gzip`);
   }
+});
+
+test('the loader that starts the site after the first paint is a small classic script (≤ 1 KB gzip)', () => {
+  const m = load();
+  assert.match(m.loader, /^\/assets\/boot-[A-Z0-9]+\.js$/);
+  assert.ok(gz(m.loader) <= KB, `loader is ${gz(m.loader)} B gzip`);
+  const code = readFileSync(path.join(dist, m.loader), 'utf8');
+  assert.ok(!/^\s*(import|export)\b/m.test(code), 'no module syntax (it runs as a classic, deferred script)');
+  assert.match(code, /first-contentful-paint/);
 });
 
 test('the CSS bundle is ≤ 20 KB gzip', () => {
