@@ -7,7 +7,7 @@ import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
 import { LOGIN_ERROR, SESSION_COOKIE } from '../app/constants.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
-import { createSessionToken, deriveKeys, passwordMatches, verifySessionToken } from './session.ts';
+import { createSessionToken, createSessionVerifier, deriveKeys, passwordMatches } from './session.ts';
 
 /** Only same-origin paths: "/x?y#z". Anything else (//host, /\host, schemes, /login itself) → "/". */
 export function safeNext(next: unknown): string {
@@ -52,7 +52,8 @@ const wantsJson = (req: Request) => req.is('application/json') === 'application/
 export function createGate(config: Config, log: Logger) {
   const keys = deriveKeys(config.sessionSecrets, config.sitePassword);
 
-  const isAuthenticated = (req: Request): boolean => verifySessionToken(keys, req.cookies?.[SESSION_COOKIE]);
+  const verify = createSessionVerifier(keys);
+  const isAuthenticated = (req: Request): boolean => verify(req.cookies?.[SESSION_COOKIE]);
 
   const tooMany = (req: Request, res: Response, retryAfterSec: number) => {
     res.setHeader('Retry-After', String(retryAfterSec));

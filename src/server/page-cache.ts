@@ -70,9 +70,22 @@ export class PageCache {
   }
 }
 
+/** Browsers send a handful of distinct Accept-Encoding values: each is parsed once. */
+const encodingMemo = new Map<string, 'br' | 'gzip' | null>();
+
 /** Picks br, gzip or identity from Accept-Encoding (q=0 respected). */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
+  let picked = encodingMemo.get(acceptEncoding);
+  if (picked === undefined) {
+    picked = parseAcceptEncoding(acceptEncoding);
+    if (encodingMemo.size >= 100) encodingMemo.clear();
+    encodingMemo.set(acceptEncoding, picked);
+  }
+  return picked;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');

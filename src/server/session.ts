@@ -39,6 +39,25 @@ export function verifySessionToken(k: SessionKeys, token: unknown, now = Date.no
   return ok;
 }
 
+/**
+ * verifySessionToken, remembering the tokens it has verified with these keys, so that a signed-in
+ * visitor's every request is not one more HMAC. The expiry inside the token is checked on every
+ * call; a failure is never remembered (only tokens signed with our keys can fill the memory, and
+ * only a login makes those); at most `max` tokens are kept (all forgotten when full).
+ */
+export function createSessionVerifier(k: SessionKeys, max = 10_000) {
+  const verified = new Map<string, number>(); // token → its expiry (ms)
+  return (token: unknown, now = Date.now()): boolean => {
+    if (typeof token !== 'string') return false;
+    const exp = verified.get(token);
+    if (exp !== undefined) return exp > now;
+    if (!verifySessionToken(k, token, now)) return false;
+    if (verified.size >= max) verified.clear();
+    verified.set(token, Number(token.slice(0, token.indexOf('.'))));
+    return true;
+  };
+}
+
 /** Constant-time password comparison (hashing first makes the lengths equal). */
 export function passwordMatches(given: string, expected: string): boolean {
   const a = createHmac('sha256', 'pw').update(given).digest();

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSessionToken, deriveKeys, passwordMatches, verifySessionToken } from '../../src/server/session.ts';
+import { createSessionToken, createSessionVerifier, deriveKeys, passwordMatches, verifySessionToken } from '../../src/server/session.ts';
 
 const SECRET_A = 'a'.repeat(40);
 const SECRET_B = 'b'.repeat(40);
@@ -95,4 +95,24 @@ test('passwordMatches compares exactly', () => {
   assert.equal(passwordMatches(PASSWORD.toUpperCase(), PASSWORD), false);
   assert.equal(passwordMatches('', PASSWORD), false);
   assert.equal(passwordMatches(PASSWORD.slice(0, -1), PASSWORD), false);
+});
+
+test('the remembering verifier answers as verifySessionToken does, expiry included, and never remembers a failure', () => {
+  const keys = deriveKeys([SECRET_A], PASSWORD);
+  const verify = createSessionVerifier(keys, 3);
+  const t0 = 1_700_000_000_000;
+  const token = createSessionToken(keys, TTL, t0);
+  assert.equal(verify(token, t0), true);
+  assert.equal(verify(token, t0 + 1000), true, 'remembered');
+  assert.equal(verify(token, t0 + TTL - 1), true);
+  assert.equal(verify(token, t0 + TTL), false, 'a remembered token still expires');
+  const [exp, id, sig] = token.split('.');
+  const forged = `${Number(exp) + 1}.${id}.${sig}`;
+  for (let i = 0; i < 3; i++) assert.equal(verify(forged, t0), false, 'forged, every time');
+  const otherKeys = createSessionToken(deriveKeys([SECRET_B], PASSWORD), TTL, t0);
+  assert.equal(verify(otherKeys, t0), false);
+  for (const bad of [undefined, null, 42, '', 'a.b.c', token + 'x']) assert.equal(verify(bad, t0), false, String(bad));
+  // Full memory is forgotten, not grown: more valid tokens than `max` still verify.
+  for (let i = 0; i < 10; i++) assert.equal(verify(createSessionToken(keys, TTL, t0), t0), true);
+  assert.equal(verify(token, t0 + 1), true);
 });
