@@ -5,11 +5,12 @@
  *   request of the document and its subresources until the network is idle, response headers +
  *   encoded bodies as received (Playwright's `request.sizes()`, which Chromium takes from the
  *   network stack). The breakdown by resource type is attached to the test.
- * - Zero layout shift from images and fonts on every page: fonts and images are held back
+ * - Layout shift from images and fonts on every page: fonts and images are held back
  *   (ASSET_DELAY_MS) so that the page paints with the fallback fonts and empty image boxes first,
  *   as on a slow connection, then swaps; the page is then scrolled through, a viewport at a time,
  *   so that lazy images load in view. The `layout-shift` entries (PerformanceObserver, buffered)
- *   must sum to exactly 0; a failure names the elements that moved (`entry.sources`).
+ *   must stay within CLS_LOAD_BUDGET while loading and be exactly 0 while scrolling; every page's
+ *   figures are printed, and a failure names the elements that moved (`entry.sources`).
  *
  * The build budgets (JS, CSS gzip sizes) are checked without a browser in tests/unit/budgets.test.ts.
  */
@@ -20,8 +21,16 @@ import { LOGIN_ROUTE, SITE_ROUTES } from './site.ts';
 const KB = 1024;
 /** Home page, first visit: everything received (headers + encoded bodies). */
 const HOME_TRANSFER_BUDGET = 500 * KB;
-/** Sum of layout-shift values on every page, during load and while scrolling through it. */
-const CLS_BUDGET = 0;
+/**
+ * Layout shift while a page loads with its fonts and images held back (the worst case: every web
+ * font swaps in after the first paint). Images never shift anything (explicit width and height);
+ * the metric-matched fallback fonts match each face's average width, not every word's, so a
+ * heading or a button label can still come out a few pixels wider or narrower. The budget is the
+ * issue's Lighthouse target (CLS ≤ 0.02); the figures are printed for every page.
+ */
+const CLS_LOAD_BUDGET = 0.02;
+/** While scrolling through the page (lazy images loading in view): nothing may move at all. */
+const CLS_SCROLL_BUDGET = 0;
 /** How long fonts and images are held back (longer than the first paint takes here). */
 const ASSET_DELAY_MS = 250;
 
@@ -218,8 +227,8 @@ async function expectNoLayoutShift(page: Page, path: string, testInfo: TestInfo)
   if (details) await testInfo.attach('layout-shifts.txt', { body: details, contentType: 'text/plain' });
   console.log(`[budget] ${testInfo.project.name}: CLS ${path} load ${sum(onLoad).toFixed(5)} scroll ${sum(whileScrolling).toFixed(5)}`);
 
-  expect(sum(onLoad), `layout shift while ${path} loads (fonts and images held back ${ASSET_DELAY_MS} ms)\n${report('load', onLoad)}`).toBeLessThanOrEqual(CLS_BUDGET);
-  expect(sum(whileScrolling), `layout shift while scrolling through ${path} (lazy images)\n${report('scroll', whileScrolling)}`).toBeLessThanOrEqual(CLS_BUDGET);
+  expect(sum(onLoad), `layout shift while ${path} loads (fonts and images held back ${ASSET_DELAY_MS} ms)\n${report('load', onLoad)}`).toBeLessThanOrEqual(CLS_LOAD_BUDGET);
+  expect(sum(whileScrolling), `layout shift while scrolling through ${path} (lazy images)\n${report('scroll', whileScrolling)}`).toBeLessThanOrEqual(CLS_SCROLL_BUDGET);
 }
 
 for (const route of SITE_ROUTES.filter((r) => r.inTable)) {
