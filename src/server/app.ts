@@ -10,16 +10,13 @@ import type { Config } from './config.ts';
 import { createLogger, type Logger } from './log.ts';
 import { securityHeaders } from './security.ts';
 import { createGate, safeNext } from './gate.ts';
-import { createApiRouter } from './api.ts';
+import { API_CACHE, API_TYPE, createApiRouter } from './api.ts';
 import { createContactHandler } from './contact.ts';
 import { openStore, type MessageStore } from './store.ts';
-import { renderLogin, renderPage, sendStatic500, type RenderContext } from './render.tsx';
-import { PageCache, isFromMemory, pageCacheKey } from './page-cache.ts';
+import { lookupPage, renderLogin, renderPage, sendStatic500, type RenderContext } from './render.tsx';
+import { PageCache, PAGE_CACHE, PAGE_TYPE, isFromMemory } from './page-cache.ts';
 import { precompressedStatic } from './static.ts';
 import { withFastPath, type Handler, type MemoryAnswer } from './fast-path.ts';
-import { parseLocation } from '../app/router.tsx';
-import { API_CACHE, API_TYPE } from './api.ts';
-import { PAGE_CACHE, PAGE_TYPE } from './page-cache.ts';
 import { loadContent } from '../content/load.ts';
 import { buildApiData, loadImageManifest, type ApiData } from '../content/api-data.ts';
 import type { BuildManifest } from '../../scripts/build.ts';
@@ -207,11 +204,10 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
       return body && { body, type: API_TYPE, cacheControl: API_CACHE };
     }
     if (!PLAIN_PAGE_PATH.test(pathname) || ROUTED_BEFORE_PAGES.has(pathname.split('/', 2)[1])) return undefined;
-    const location = parseLocation(url);
-    if (location.pathname !== pathname) return undefined;
-    const key = pageCacheKey(location.pathname, location.search);
-    const page = key ? renderCtx.cache.get(key) : undefined;
-    return page && { body: page, type: PAGE_TYPE, cacheControl: PAGE_CACHE };
+    // The very lookup renderPage starts with; a path the URL parser rewrites is left to Express.
+    const { location, cached } = lookupPage(renderCtx.cache, url);
+    if (!cached || location.pathname !== pathname) return undefined;
+    return { body: cached, type: PAGE_TYPE, cacheControl: PAGE_CACHE };
   };
   const stats = { fastPath: 0 };
   const handler: Handler = config.fastPath

@@ -113,10 +113,15 @@ function render(req: Request, res: Response, ctx: RenderContext, element: Elemen
   });
 }
 
-export async function renderPage(req: Request, res: Response, ctx: RenderContext) {
-  const location = parseLocation(req.originalUrl);
+/** The request target's location, its page-cache key (null: not cacheable) and the page kept under it. Also used by the fast path. */
+export function lookupPage(cache: PageCache, url: string) {
+  const location = parseLocation(url);
   const cacheKey = pageCacheKey(location.pathname, location.search);
-  const cached = cacheKey ? ctx.cache.get(cacheKey) : undefined;
+  return { location, cacheKey, cached: cacheKey ? cache.get(cacheKey) : undefined };
+}
+
+export async function renderPage(req: Request, res: Response, ctx: RenderContext) {
+  const { location, cacheKey, cached } = lookupPage(ctx.cache, req.originalUrl);
   if (cached) {
     sendPage(req, res, cached);
     return;
