@@ -187,6 +187,15 @@ export const test = base.extend<{ diagnostics: Diagnostics; axe: AxeCheck }>({
       // analysed) does not apply: the site has no frames.
       let builder = new AxeBuilder({ page, axeSource: AXE_SOURCE }).withTags(AXE_TAGS).setLegacyMode(true);
       for (const sel of opts.exclude ?? []) builder = builder.exclude(sel);
+      // Colour contrast is only meaningful once fades are over (a panel fading in from opacity 0
+      // has low contrast for 300 ms): let the finite, short animations and transitions finish.
+      // The long ones (the 8 s slider progress, the 9 s image drift) and paused ones are not waited for.
+      await page.evaluate(() => Promise.all(document.getAnimations()
+        .filter((a) => {
+          const t = a.effect?.getComputedTiming();
+          return a.playState === 'running' && typeof t?.endTime === 'number' && Number.isFinite(t.endTime) && t.endTime <= 2000;
+        })
+        .map((a) => a.finished.catch(() => undefined))));
       const results = await builder.analyze();
       const url = new URL(page.url());
       const record: AxeRecord = {
