@@ -1,11 +1,14 @@
-/** `npm run content:check` — validates content/ and prints every problem with file, item and field. */
-import { loadContent, ContentError } from '../src/content/load.ts';
+/**
+ * `npm run content:check` — validates the content folder (CONTENT_DIR, default content/) and
+ * prints every problem as "file › field: message", or a count per collection.
+ */
+import { loadContent, ContentError, defaultContentDir } from '../src/content/load.ts';
+import { COLLECTIONS } from '../src/content/collections.ts';
 
 try {
   const c = loadContent();
-  console.log(`content OK: ${c.stories.length} stories, ${c.practiceAreas.length} practice areas, ${c.team.length} team, ` +
-    `${c.research.length} research, ${c.pressReleases.length} press releases, ${c.news.length} news, ` +
-    `${c.pages.length} editorial pages, ${c.policies.length} policy pages`);
+  const counts = (Object.keys(COLLECTIONS) as (keyof typeof COLLECTIONS)[]).map((k) => `${c[k].length} ${COLLECTIONS[k].folder}`);
+  console.log(`content OK (${defaultContentDir()}): ${counts.join(', ')}, ${c.practiceAreas.length} practice areas`);
 } catch (err) {
   if (err instanceof ContentError) {
     console.error(err.message);

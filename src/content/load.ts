@@ -1,26 +1,21 @@
 /**
- * Reads and validates every file in `content/`. Called once at build and once at server start;
- * the result is frozen and shared by pages and the API (one source of truth).
+ * Reads and validates every file in the content folder (`CONTENT_DIR`, default `content/`):
+ * the collections of collections.ts (one Markdown file per entry: YAML front matter + body) and
+ * the two JSON files (site facts, practice areas). Called once at build and once at server
+ * start; a broken entry stops the process with every problem listed, one per line, as
+ * `file › field: message` (`file › body (line N): message` for the Markdown body).
  */
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import {
-  Site, Story, PracticeArea, TeamMember, ResearchItem, PressRelease, NewsItem, EditorialPage, PolicyPage,
-  type SiteT, type StoryT, type PracticeAreaT, type TeamMemberT, type ResearchItemT, type PressReleaseT,
-  type NewsItemT, type EditorialPageT, type PolicyPageT,
-} from './schema.ts';
+import { parse as parseYaml, parseDocument, YAMLError } from 'yaml';
+import { COLLECTIONS, type CollectionDef, type CollectionEntries, type Entry } from './collections.ts';
+import { parseBody } from './markdown.ts';
+import { PracticeArea, Site, type PracticeAreaT, type SiteT } from './schema.ts';
 
-export interface RawContent {
+export interface RawContent extends CollectionEntries {
   site: SiteT;
-  stories: StoryT[];
   practiceAreas: PracticeAreaT[];
-  team: TeamMemberT[];
-  research: ResearchItemT[];
-  pressReleases: PressReleaseT[];
-  news: NewsItemT[];
-  pages: EditorialPageT[];
-  policies: PolicyPageT[];
 }
 
 export class ContentError extends Error {
@@ -30,88 +25,184 @@ export class ContentError extends Error {
   }
 }
 
-function readJson(file: string, problems: string[]): unknown {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    problems.push(`${file}: ${(err as Error).message}`);
+/** The content folder: CONTENT_DIR when set, else ./content. */
+export const defaultContentDir = () => path.resolve(process.env.CONTENT_DIR || 'content');
+
+/** The image keys that exist: public/images/manifest.json (written by npm run images). */
+export function imageKeysOf(publicDir = path.resolve('public')): Set<string> | undefined {
+  const file = path.join(publicDir, 'images', 'manifest.json');
+  return existsSync(file) ? new Set(Object.keys(JSON.parse(readFileSync(file, 'utf8')) as object)) : undefined;
+}
+
+const rel = (p: string) => path.relative(process.cwd(), p) || p;
+const SLUG_FILE = /^[a-z0-9]+(?:-[a-z0-9]+)*\.md$/;
+
+/** "a.b.0.c" for a zod issue path. */
+const where = (p: readonly PropertyKey[]) => p.map(String).join('.');
+
+/** `---\n<yaml>\n---\n<body>`: the front matter text, the body, and the file line the body starts after. */
+function splitFrontMatter(text: string): { yaml: string; body: string; bodyLine: number } | null {
+  const m = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  if (!m) return null;
+  return { yaml: m[1], body: text.slice(m[0].length + (text.startsWith('\uFEFF') ? 1 : 0)), bodyLine: m[0].split('\n').length - 1 };
+}
+
+/** Every `image` value in a front matter, with its path (for the error message). */
+function imageRefs(node: unknown, at: string[] = []): { key: string; at: string }[] {
+  if (Array.isArray(node)) return node.flatMap((x, i) => imageRefs(x, [...at, String(i)]));
+  if (!node || typeof node !== 'object') return [];
+  return Object.entries(node).flatMap(([k, v]) => (k === 'image' && typeof v === 'string' ? [{ key: v, at: [...at, k].join('.') }] : imageRefs(v, [...at, k])));
+}
+
+/** Reads one entry file; problems go to `problems`, the entry is returned only when valid. */
+function readEntry<S extends z.ZodType<object>>(file: string, id: string, def: CollectionDef<S>, images: Set<string> | undefined, problems: string[]): Entry<S> | undefined {
+  const name = rel(file);
+  const split = splitFrontMatter(readFileSync(file, 'utf8'));
+  if (!split) {
+    problems.push(`${name}: must start with front matter between two "---" lines`);
     return undefined;
   }
+  let data: unknown;
+  try {
+    data = parseYaml(split.yaml, { uniqueKeys: true, prettyErrors: true });
+  } catch (err) {
+    if (!(err instanceof YAMLError)) throw err;
+    // Front matter starts on the file's second line.
+    const message = err.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    problems.push(`${name} › front matter (line ${(err.linePos?.[0].line ?? 0) + 1}): ${message}`);
+    return undefined;
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+    problems.push(`${name} › front matter: must be a set of "key: value" lines`);
+    return undefined;
+  }
+  const fields = { ...(data as Record<string, unknown>) };
+  // The id is the file name; a front matter `id` may repeat it, never contradict it.
+  if ('id' in fields) {
+    if (fields.id !== id) problems.push(`${name} › id: must equal the file name "${id}" (or be left out)`);
+    delete fields.id;
+  }
+  const before = problems.length;
+  const parsed = def.schema.safeParse(fields);
+  if (!parsed.success) for (const issue of parsed.error.issues) problems.push(`${name} › ${where(issue.path) || 'front matter'}: ${issue.message}`);
+  if (images) {
+    for (const ref of imageRefs(fields)) {
+      if (!images.has(ref.key)) problems.push(`${name} › ${ref.at}: no image "${ref.key}" in public/images/manifest.json (a typo? new artwork: npm run images)`);
+    }
+  }
+  const { body, problems: bodyProblems } = parseBody(split.body, def.body, split.bodyLine);
+  for (const p of bodyProblems) problems.push(`${name} › body${p.line ? ` (line ${p.line})` : ''}: ${p.message}`);
+  if (problems.length > before || !parsed.success) return undefined;
+  return { ...(parsed.data as z.infer<S>), id, file: name, body };
 }
 
-/** Formats a zod issue as "file › item "id" (#n) › field.path: message". */
+function readCollection<S extends z.ZodType<object>>(dir: string, def: CollectionDef<S>, images: Set<string> | undefined, problems: string[]): Entry<S>[] {
+  const folder = path.join(dir, def.folder);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+    problems.push(`${rel(folder)}: folder missing (one <id>.md file per entry)`);
+    return [];
+  }
+  const entries: Entry<S>[] = [];
+  const before = problems.length;
+  for (const name of readdirSync(folder).sort()) {
+    if (name.startsWith('.')) continue;
+    if (!SLUG_FILE.test(name)) {
+      problems.push(`${rel(path.join(folder, name))}: file names are the entry's id: a lowercase slug ending in .md, like "north-harbour.md"`);
+      continue;
+    }
+    const entry = readEntry(path.join(folder, name), name.slice(0, -3), def, images, problems);
+    if (entry) entries.push(entry);
+  }
+  if (problems.length === before) {
+    if (def.min && entries.length < def.min) problems.push(`${rel(folder)}: needs at least ${def.min} entries (found ${entries.length})`);
+    for (const message of def.check?.(entries) ?? []) problems.push(`${rel(folder)}: ${message}`);
+  }
+  return entries.sort(def.sort);
+}
+
+/** Formats a zod issue of a JSON file as "file › item "id" (#n) › field.path: message". */
 function describe(file: string, data: unknown, issue: z.core.$ZodIssue): string {
   const [first, ...rest] = issue.path;
-  let where = file;
+  let at = file;
   if (typeof first === 'number' && Array.isArray(data)) {
     const item = data[first] as { id?: unknown } | undefined;
-    where += ` › item ${typeof item?.id === 'string' ? `"${item.id}" ` : ''}(#${first})`;
-    if (rest.length) where += ` › ${rest.join('.')}`;
+    at += ` › item ${typeof item?.id === 'string' ? `"${item.id}" ` : ''}(#${first})`;
+    if (rest.length) at += ` › ${where(rest)}`;
   } else if (issue.path.length) {
-    where += ` › ${issue.path.join('.')}`;
+    at += ` › ${where(issue.path)}`;
   }
-  return `${where}: ${issue.message}`;
+  return `${at}: ${issue.message}`;
 }
 
-function parse<T>(file: string, schema: z.ZodType<T>, problems: string[]): T | undefined {
-  const data = readJson(file, problems);
-  if (data === undefined) return undefined;
+function readJsonFile<T>(file: string, schema: z.ZodType<T>, problems: string[]): T | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    problems.push(`${rel(file)}: ${(err as Error).message}`);
+    return undefined;
+  }
   const result = schema.safeParse(data);
   if (!result.success) {
-    for (const issue of result.error.issues) problems.push(describe(file, data, issue));
+    for (const issue of result.error.issues) problems.push(describe(rel(file), data, issue));
     return undefined;
   }
   return result.data;
 }
 
-function uniqueIds(file: string, items: { id: string }[] | undefined, problems: string[]) {
-  const seen = new Set<string>();
-  for (const [i, item] of (items ?? []).entries()) {
-    if (seen.has(item.id)) problems.push(`${file} › item "${item.id}" (#${i}) › id: duplicate id`);
-    seen.add(item.id);
-  }
+export interface LoadOptions {
+  /** Image keys that exist (default: public/images/manifest.json); null skips the check. */
+  images?: Set<string> | null;
 }
 
-export function loadContent(dir = path.resolve('content')): RawContent {
+export function loadContent(dir = defaultContentDir(), opts: LoadOptions = {}): RawContent {
   const problems: string[] = [];
-  const f = (name: string) => path.join(dir, name);
-  const rel = (p: string) => path.relative(process.cwd(), p) || p;
+  const images = opts.images === null ? undefined : (opts.images ?? imageKeysOf());
+  if (opts.images === undefined && !images) problems.push('public/images/manifest.json: missing, so image references cannot be checked (npm run images)');
+  const site = readJsonFile(path.join(dir, 'site.json'), Site, problems);
+  const practiceAreas = readJsonFile(path.join(dir, 'practice-areas.json'), z.array(PracticeArea).length(9), problems);
+  const seen = new Set<string>();
+  for (const [i, area] of (practiceAreas ?? []).entries()) {
+    if (seen.has(area.id)) problems.push(`${rel(path.join(dir, 'practice-areas.json'))} › item "${area.id}" (#${i}) › id: duplicate id`);
+    seen.add(area.id);
+  }
+  const collections = Object.fromEntries(
+    Object.entries(COLLECTIONS).map(([key, def]) => [key, readCollection(dir, def as CollectionDef, images, problems)]),
+  ) as unknown as CollectionEntries;
+  if (problems.length) throw new ContentError(problems);
+  return { site: site!, practiceAreas: practiceAreas!, ...collections };
+}
 
-  const site = parse(rel(f('site.json')), Site, problems);
-  const stories = parse(rel(f('stories.json')), z.array(Story).min(5), problems);
-  const practiceAreas = parse(rel(f('practice-areas.json')), z.array(PracticeArea).length(9), problems);
-  const team = parse(rel(f('team.json')), z.array(TeamMember).min(12), problems);
-  const research = parse(rel(f('research.json')), z.array(ResearchItem).min(6), problems);
-  const pressReleases = parse(rel(f('press-releases.json')), z.array(PressRelease).min(6), problems);
-  const news = parse(rel(f('news.json')), z.array(NewsItem).min(8), problems);
-
-  const pages: EditorialPageT[] = [];
-  const policies: PolicyPageT[] = [];
-  const pagesDir = f('pages');
-  if (existsSync(pagesDir)) {
-    for (const name of readdirSync(pagesDir).filter((n) => n.endsWith('.json')).sort()) {
-      const file = rel(path.join(pagesDir, name));
-      const raw = readJson(file, problems) as { lastUpdated?: unknown } | undefined;
-      if (raw === undefined) continue;
-      const parsed = 'lastUpdated' in (raw ?? {}) ? parse(file, PolicyPage, problems) : parse(file, EditorialPage, problems);
-      if (!parsed) continue;
-      if ('lastUpdated' in parsed) policies.push(parsed);
-      else pages.push(parsed);
+/**
+ * Every image key the content refers to, with words describing its entry (category, type,
+ * group, kind) — for scripts/images.ts, which draws them. Reads front matter and JSON without
+ * validating (new artwork is drawn before its entry can pass the image check).
+ */
+export function contentImageKeys(dir = defaultContentDir()): Map<string, string[]> {
+  const keys = new Map<string, string[]>();
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === 'object') {
+      const obj = node as Record<string, unknown>;
+      if (typeof obj.image === 'string' && !keys.has(obj.image)) {
+        keys.set(obj.image, ['category', 'type', 'group', 'kind'].map((f) => obj[f]).filter((v): v is string => typeof v === 'string'));
+      }
+      for (const [k, v] of Object.entries(obj)) if (k !== 'image') walk(v);
+    }
+  };
+  for (const name of ['site.json', 'practice-areas.json']) {
+    try {
+      walk(JSON.parse(readFileSync(path.join(dir, name), 'utf8')));
+    } catch { /* loadContent reports it */ }
+  }
+  for (const def of Object.values(COLLECTIONS)) {
+    const folder = path.join(dir, def.folder);
+    if (!existsSync(folder)) continue;
+    for (const name of readdirSync(folder).filter((n) => n.endsWith('.md')).sort()) {
+      const split = splitFrontMatter(readFileSync(path.join(folder, name), 'utf8'));
+      const doc = split && parseDocument(split.yaml);
+      if (doc && !doc.errors.length) walk(doc.toJS());
     }
   }
-
-  for (const [file, items] of [
-    ['stories.json', stories], ['practice-areas.json', practiceAreas], ['team.json', team],
-    ['research.json', research], ['press-releases.json', pressReleases], ['news.json', news],
-  ] as const) uniqueIds(rel(f(file)), items as { id: string }[] | undefined, problems);
-
-  if (team && team.filter((m) => m.title.includes('Managing Partner')).length < 3) {
-    problems.push(`${rel(f('team.json'))}: at least 3 members need a title containing "Managing Partner"`);
-  }
-  if (pressReleases && new Set(pressReleases.map((p) => p.date.slice(0, 4))).size < 2) {
-    problems.push(`${rel(f('press-releases.json'))}: press releases must span at least two years`);
-  }
-
-  if (problems.length) throw new ContentError(problems);
-  return { site: site!, stories: stories!, practiceAreas: practiceAreas!, team: team!, research: research!, pressReleases: pressReleases!, news: news!, pages, policies };
+  return keys;
 }

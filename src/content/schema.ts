@@ -1,24 +1,25 @@
 /**
- * The shape of everything in `content/`. Validated once at build and at start
- * (see load.ts); a broken entry stops the process with the file, item and field named.
+ * The shape of everything in `content/`: the front matter of each collection's entries (their
+ * Markdown bodies are checked by markdown.ts) and the two JSON files. Validated once at build
+ * and at start (see load.ts); a broken entry stops the process with the file and field named.
+ * Front matter objects are strict: a misspelt key is an error, not silently ignored.
  */
 import { z } from 'zod';
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug like "north-harbour"');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be an ISO date YYYY-MM-DD');
+/** A real calendar date, written YYYY-MM-DD (2025-02-30 and 2025-13-45 are errors). */
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD').refine((s) => {
+  const [y, m, d] = s.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}, 'is not a real calendar date');
+/** Position in a hand-ordered collection (team, stories): lower first. */
+const order = z.number().int().min(0);
 const text = z.string().trim().min(1, 'must not be empty');
 const paragraph = z.string().trim().min(20, 'must be a real sentence (20+ characters)');
 /** Key of a generated artwork under public/images, e.g. "stories/coastal-logistics". */
 const imageKey = z.string().regex(/^[a-z-]+\/[a-z0-9-]+$/, 'must be an image key like "team/jane-doe"');
 const internalHref = z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be an internal path like "/buyouts"');
-
-/** A titled block of long-form text, used by detail pages and policy pages. */
-export const Section = z.object({
-  id: slug,
-  heading: text,
-  paragraphs: z.array(paragraph).min(1),
-  list: z.array(text).optional(),
-});
 
 export const Site = z.object({
   name: text,
@@ -42,16 +43,18 @@ export const Site = z.object({
   offices: z.array(z.object({ city: text, lines: z.array(text).min(1), phone: text, phoneHref: z.string().regex(/^tel:\+\d+$/) })).min(2),
 });
 
-export const Story = z.object({
-  id: slug,
+/* ---------- Collections: the front matter of content/<folder>/<id>.md (the id is the file name) ---------- */
+
+/** content/stories/<id>.md — the body is the overview (plain paragraphs). */
+export const Story = z.strictObject({
+  order,
   category: text,
   title: text,
   description: paragraph,
   image: imageKey,
-  overview: z.array(paragraph).min(1),
   highlights: z.array(text).min(3),
-  strategy: z.object({ identify: paragraph, execute: paragraph, deliver: paragraph }),
-  related: z.array(z.object({ label: text, href: internalHref })).min(2),
+  strategy: z.strictObject({ identify: paragraph, execute: paragraph, deliver: paragraph }),
+  related: z.array(z.strictObject({ label: text, href: internalHref })).min(2),
 });
 
 export const PracticeArea = z.object({
@@ -62,11 +65,11 @@ export const PracticeArea = z.object({
   summary: paragraph,
 });
 
-export const TeamMember = z.object({
-  id: slug,
+/** content/team/<id>.md — the body is the bio (paragraphs). */
+export const TeamMember = z.strictObject({
+  order,
   name: text,
   title: text,
-  bio: z.array(paragraph).min(2),
   image: imageKey,
   email: z.string().email(),
   experience: z.array(text).min(2),
@@ -74,49 +77,44 @@ export const TeamMember = z.object({
   expertise: z.array(text).min(3),
 });
 
-export const ResearchItem = z.object({
-  id: slug,
-  category: z.enum(['Market Commentary', 'Sector Analysis', 'Thematic Research']),
+export const RESEARCH_CATEGORIES = ['Market Commentary', 'Sector Analysis', 'Thematic Research'] as const;
+export const NEWS_TYPES = ['Award', 'Portfolio News', 'Team', 'Event', 'Market Insight'] as const;
+
+/** content/research/<id>.md — the body is the article in "## " sections. */
+export const ResearchItem = z.strictObject({
+  category: z.enum(RESEARCH_CATEGORIES),
   date: isoDate,
   title: text,
   excerpt: paragraph,
   image: imageKey,
   author: text,
-  sections: z.array(Section).min(3),
 });
 
-export const PressRelease = z.object({
-  id: slug,
+/** content/press-releases/<id>.md */
+export const PressRelease = z.strictObject({
   date: isoDate,
   title: text,
   excerpt: paragraph,
   image: imageKey,
+  /** The dateline city, as printed: "NEW YORK". */
   location: text,
-  sections: z.array(Section).min(2),
 });
 
-export const NewsItem = z.object({
-  id: slug,
-  type: z.enum(['Award', 'Portfolio News', 'Team', 'Event', 'Market Insight']),
+/** content/news/<id>.md */
+export const NewsItem = z.strictObject({
+  type: z.enum(NEWS_TYPES),
   date: isoDate,
   title: text,
   excerpt: paragraph,
   image: imageKey,
-  sections: z.array(Section).min(2),
 });
 
 export type SiteT = z.infer<typeof Site>;
-export type StoryT = z.infer<typeof Story>;
 export type PracticeAreaT = z.infer<typeof PracticeArea>;
-export type TeamMemberT = z.infer<typeof TeamMember>;
-export type ResearchItemT = z.infer<typeof ResearchItem>;
-export type PressReleaseT = z.infer<typeof PressRelease>;
-export type NewsItemT = z.infer<typeof NewsItem>;
-export type SectionT = z.infer<typeof Section>;
 
 /* ---------- Editorial pages (style, strategy, sector, company profile) ---------- */
 
-const Card = z.object({
+const Card = z.strictObject({
   number: z.string().regex(/^\d{2}$/).optional(),
   title: text,
   text: paragraph,
@@ -124,18 +122,20 @@ const Card = z.object({
 });
 
 export const Block = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('intro'), heading: text, paragraphs: z.array(paragraph).min(1) }),
-  z.object({ type: z.literal('figures'), heading: text, items: z.array(z.object({ value: text, label: text })).min(2) }),
-  z.object({ type: z.literal('cards'), heading: text, intro: paragraph.optional(), columns: z.union([z.literal(2), z.literal(3), z.literal(4)]), items: z.array(Card).min(2) }),
-  z.object({ type: z.literal('lists'), heading: text, intro: paragraph.optional(), groups: z.array(z.object({ title: text, items: z.array(text).min(3) })).min(2) }),
-  z.object({ type: z.literal('steps'), heading: text, intro: paragraph.optional(), items: z.array(z.object({ title: text, text: paragraph, activities: z.array(text).min(3) })).min(3) }),
-  z.object({ type: z.literal('quote'), quote: paragraph, name: text, role: text }),
-  z.object({ type: z.literal('cta'), heading: text, text: paragraph, label: text, href: internalHref }),
+  z.strictObject({ type: z.literal('intro'), heading: text, paragraphs: z.array(paragraph).min(1) }),
+  z.strictObject({ type: z.literal('figures'), heading: text, items: z.array(z.strictObject({ value: text, label: text })).min(2) }),
+  z.strictObject({ type: z.literal('cards'), heading: text, intro: paragraph.optional(), columns: z.union([z.literal(2), z.literal(3), z.literal(4)]), items: z.array(Card).min(2) }),
+  z.strictObject({ type: z.literal('lists'), heading: text, intro: paragraph.optional(), groups: z.array(z.strictObject({ title: text, items: z.array(text).min(3) })).min(2) }),
+  z.strictObject({ type: z.literal('steps'), heading: text, intro: paragraph.optional(), items: z.array(z.strictObject({ title: text, text: paragraph, activities: z.array(text).min(3) })).min(3) }),
+  z.strictObject({ type: z.literal('quote'), quote: paragraph, name: text, role: text }),
+  z.strictObject({ type: z.literal('cta'), heading: text, text: paragraph, label: text, href: internalHref }),
 ]);
 
-export const EditorialPage = z.object({
-  /** Route path, e.g. "/philosophy". */
-  path: internalHref,
+/**
+ * content/pages/<slug>.md — structured blocks, so front matter only (no body): figures, cards,
+ * steps and quotes are data, not prose, and YAML keeps them readable without JSON's quoting.
+ */
+export const EditorialPage = z.strictObject({
   /** Menu group the page belongs to. */
   group: z.enum(['Style', 'Strategies', 'Sectors', 'About']),
   title: text,
@@ -149,15 +149,15 @@ export const EditorialPage = z.object({
 
 /* ---------- Policy pages (privacy, disclosures, responsible investment) ---------- */
 
-export const PolicyPage = z.object({
-  path: internalHref,
+/**
+ * content/policies/<slug>.md — long legal prose, so front matter + Markdown body: the
+ * introduction, then "## " sections (their ids are the page's anchors).
+ */
+export const PolicyPage = z.strictObject({
   title: text,
   description: z.string().min(50).max(170),
-  lastUpdated: z.literal('October 19, 2025'),
-  intro: z.array(paragraph).min(1),
-  sections: z.array(Section).min(6),
+  /** Shown as "Last updated October 19, 2025". */
+  lastUpdated: isoDate,
 });
 
 export type BlockT = z.infer<typeof Block>;
-export type EditorialPageT = z.infer<typeof EditorialPage>;
-export type PolicyPageT = z.infer<typeof PolicyPage>;

@@ -19,7 +19,7 @@ export function EditorialPage() {
   const p = page.data;
   return (
     <article className={`editorial editorial--${slug}`}>
-      <PageMeta title={p.title} description={p.description} image={p.image.key} />
+      <PageMeta title={p.title} description={p.description} image={p.image} />
       <PageHero eyebrow={p.eyebrow} title={p.title} lede={p.lede} image={p.image} />
       {p.blocks.map((b, i) => <BlockView key={i} block={b} index={i} />)}
     </article>

@@ -1,15 +1,17 @@
 /**
- * /privacy, /disclosures, /responsible-investment: long policy text from content/pages/<slug>.json
+ * /privacy, /disclosures, /responsible-investment: long policy text from content/policies/<slug>.md
  * set for reading — a header with the last-updated date, a table of contents that stays in view
  * on wide screens, numbered sections with linkable headings, and a way back to the top.
  */
 import { useQuery } from '../query.ts';
 import { Link, useLocation } from '../router.tsx';
 import { Q, type PolicyPageData } from '../types.ts';
+import { formatDate } from '../format.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
+import { Prose } from '../components/Prose.tsx';
 
 export const POLICY_PAGES = [
   { slug: 'privacy', label: 'Privacy and Cookie Notice', eyebrow: 'Privacy' },
@@ -17,22 +19,13 @@ export const POLICY_PAGES = [
   { slug: 'responsible-investment', label: 'Responsible Investment Policy', eyebrow: 'Responsibility' },
 ] as const;
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-
-/** "October 19, 2025" → "2025-10-19" for <time dateTime>; undefined if it does not parse. */
-export function isoDateOf(text: string): string | undefined {
-  const m = /^([A-Za-z]+) (\d{1,2}), (\d{4})$/.exec(text.trim());
-  const month = m ? MONTHS.indexOf(m[1].toLowerCase()) + 1 : 0;
-  if (!m || !month) return undefined;
-  return `${m[3]}-${String(month).padStart(2, '0')}-${m[2].padStart(2, '0')}`;
-}
-
 export function PolicyPage() {
   const slug = useLocation().pathname.slice(1);
-  const page = useQuery<PolicyPageData>(Q.page(slug));
+  const page = useQuery(Q.page<PolicyPageData>(slug));
   if (page.status === 'pending') return <Spinner label="Loading page" />;
   if (page.status === 'error') return <PageError error={page.error} />;
   const p = page.data;
+  const updated = <time dateTime={p.lastUpdated}>{formatDate(p.lastUpdated)}</time>;
   const meta = POLICY_PAGES.find((x) => x.slug === slug);
   const others = [
     ...POLICY_PAGES.filter((x) => x.slug !== slug).map((x) => ({ href: `/${x.slug}`, label: x.label })),
@@ -43,7 +36,7 @@ export function PolicyPage() {
       <PageMeta title={p.title} description={p.description} />
       <PageHero eyebrow={meta?.eyebrow ?? 'Legal'} title={p.title}>
         <p className="policy-updated">
-          Last updated <time dateTime={isoDateOf(p.lastUpdated)}>{p.lastUpdated}</time>
+          Last updated {updated}
         </p>
       </PageHero>
 
@@ -52,7 +45,7 @@ export function PolicyPage() {
           <nav className="policy-toc" aria-label="Contents">
             <h2 className="policy-toc__title" id="policy-toc-title">Contents</h2>
             <ol className="policy-toc__list">
-              {p.sections.map((s) => (
+              {p.body.sections.map((s) => (
                 <li key={s.id}><a href={`#${s.id}`} className="policy-toc__link">{s.heading}</a></li>
               ))}
             </ol>
@@ -61,23 +54,22 @@ export function PolicyPage() {
 
         <div className="policy-body">
           <div className="policy-intro prose prose--large">
-            {p.intro.map((t, i) => <p key={i}>{t}</p>)}
+            <Prose blocks={p.body.intro} />
           </div>
-          {p.sections.map((s, i) => (
+          {p.body.sections.map((s, i) => (
             <section key={s.id} className="policy-section prose" aria-labelledby={s.id}>
               <h2 id={s.id} className="policy-section__heading">
                 <span className="policy-section__number" aria-hidden="true">{String(i + 1).padStart(2, '0')}</span>
                 {s.heading}
               </h2>
-              {s.paragraphs.map((t, j) => <p key={j}>{t}</p>)}
-              {s.list && <ul className="policy-section__list">{s.list.map((x) => <li key={x}>{x}</li>)}</ul>}
+              <Prose blocks={s.blocks} listClass="policy-section__list" />
             </section>
           ))}
 
           <footer className="policy-end">
             <p className="policy-end__updated">
               This {slug === 'disclosures' ? 'page' : slug === 'privacy' ? 'notice' : 'policy'} was last updated on{' '}
-              <time dateTime={isoDateOf(p.lastUpdated)}>{p.lastUpdated}</time>.
+              {updated}.
             </p>
             <a href="#main" className="policy-end__top">Back to top</a>
           </footer>
