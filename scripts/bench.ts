@@ -6,6 +6,7 @@
  * through the Express pipeline), so the fast path's gain is measured too. Each server runs in its
  * own process; runs are interleaved (round-robin over servers, several rounds) so machine drift
  * affects all alike; the table shows medians.
+ * Then the content-scale section (scripts/bench-content.ts; BENCH_CONTENT_ITEMS, 0 skips it).
  * Writes reports/bench/latest.md. BENCH_SECONDS (default 5) and BENCH_ROUNDS (default 3).
  */
 import autocannon from 'autocannon';
@@ -13,6 +14,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { benchContent } from './bench-content.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -48,7 +50,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-bench-'));
  * Started with node itself (not npx) so that the pid is the server's own, for RSS.
  */
 function startApp(port: number, extraEnv: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SITE_PASSWORD: PASSWORD,
       SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_FORMAT: 'json', DATA_DIR: dataDir, ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -151,6 +153,8 @@ for (const r of pageRatios) {
   lines.push(`- ${r.name}: ${r.express.toFixed(2)} × Express (≥ 0.75: ${r.express >= 0.75 ? 'met' : 'MISSED'}), ${r.node.toFixed(2)} × node:http (fast path ≥ 0.6: ${r.node >= 0.6 ? 'met' : 'MISSED'}), p99 ${r.p99} ms (≤ 25: ${r.p99 <= 25 ? 'met' : 'MISSED'}), ${r.errors} errors`);
 }
 lines.push('', `Server RSS: ${rssBefore.toFixed(1)} MB before, ${rssAfter.toFixed(1)} MB after (${(rssAfter - rssBefore >= 0 ? '+' : '')}${(rssAfter - rssBefore).toFixed(1)} MB).`);
+// Content scale (issue 10): its own module, its own servers (see scripts/bench-content.ts).
+lines.push('', ...(await benchContent()));
 const report = lines.join('\n') + '\n';
 mkdirSync('reports/bench', { recursive: true });
 writeFileSync('reports/bench/latest.md', report);

@@ -9,6 +9,8 @@ export const NAV_HIDE_AFTER_Y = 100;
 export const NAV_SHOW_UNDER_Y = 10;
 export const NEWS_PANEL_MAX_ITEMS = 3;
 export const RELATED_ITEMS = 2;
+/** Items per page of a listing (/research, /press-releases, /news-updates, /resources): four rows of the 3-column grid. */
+export const LISTING_PAGE_SIZE = 12;
 export const COOKIE_SAVED_NOTICE_MS = 3000;
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

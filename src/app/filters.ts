@@ -4,7 +4,8 @@
  * re-renders it from the same query string after a click, and the unit tests read the same code.
  */
 import { RELATED_ITEMS } from './constants.ts';
-import type { ImageRef, NewsItem, PressRelease, ResearchItem } from './types.ts';
+import { canonicalSearch } from './listing.ts';
+import type { ImageRef, NewsSummary, PressReleaseSummary, ResearchSummary } from './types.ts';
 
 /** The default of every filter, listed first. */
 export const ALL = 'All';
@@ -50,7 +51,7 @@ export function relatedItems<T extends { id: string }>(items: readonly T[], id: 
 
 /** The count line of a listing, e.g. "Showing 3 results" / "Showing 1 result". */
 export function resultCountText(n: number): string {
-  return `Showing ${n} ${n === 1 ? 'result' : 'results'}`;
+  return `Showing ${n.toLocaleString('en-US')} ${n === 1 ? 'result' : 'results'}`;
 }
 
 /* ---------- /resources: research, press releases and news in one list ---------- */
@@ -88,7 +89,7 @@ export interface Resource {
 }
 
 /** The three collections as one list, newest first (ties keep research, press, news order). */
-export function toResources(research: readonly ResearchItem[], press: readonly PressRelease[], news: readonly NewsItem[]): Resource[] {
+export function toResources(research: readonly ResearchSummary[], press: readonly PressReleaseSummary[], news: readonly NewsSummary[]): Resource[] {
   const all: Resource[] = [
     ...research.map((r) => ({ kind: 'research' as const, id: r.id, category: r.category, date: r.date, title: r.title, excerpt: r.excerpt, image: r.image, href: `/research/${r.id}` })),
     ...press.map((p) => ({ kind: 'press-releases' as const, id: p.id, date: p.date, title: p.title, excerpt: p.excerpt, image: p.image, href: `/press-release/${p.id}` })),
@@ -128,25 +129,23 @@ export function resourcesResults(resources: readonly Resource[], query: Resource
   return { type, category, categories, items };
 }
 
-/** Builds a listing URL: 'All' values are left out, so the plain path means "no filter". */
-export function listingHref(pathname: string, params: Record<string, string>): string {
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v && v !== ALL) qs.set(k, v);
-  const s = qs.toString();
-  return s ? `${pathname}?${s}` : pathname;
+/**
+ * Builds a listing URL in its canonical spelling (see canonicalSearch): 'All' values and page 1
+ * are left out, so the plain path means "no filter, first page".
+ */
+export function listingHref(pathname: string, params: Record<string, string | undefined>): string {
+  return pathname + canonicalSearch(params);
 }
 
 /**
- * Where a /resources filter button leads. Choosing a category keeps the type. Choosing a type
- * keeps the category only when that type has it, so switching from "News & Updates · Award"
- * to "Insights and Research" shows research instead of an empty list.
+ * Where a /resources filter button leads (always page 1). Choosing a category keeps the type.
+ * Choosing a type keeps the category only when that type has it (`categoriesByType`, from the
+ * listing answer), so switching from "News & Updates · Award" to "Insights and Research" shows
+ * research instead of an empty list.
  */
-export function resourcesHref(resources: readonly Resource[], current: { type: string; category: string }, change: { type?: string; category?: string }): string {
+export function resourcesHref(categoriesByType: Readonly<Record<string, readonly string[]>>, current: { type: string; category: string }, change: { type?: string; category?: string }): string {
   const type = change.type ?? current.type;
   let category = change.category ?? current.category;
-  if (change.type !== undefined && category !== ALL) {
-    const available = categoryOptions(filterItems(resources, (r) => r.kind, type), 'category');
-    if (!available.includes(category)) category = ALL;
-  }
+  if (change.type !== undefined && category !== ALL && !(categoriesByType[type] ?? []).includes(category)) category = ALL;
   return listingHref('/resources', { type, category });
 }

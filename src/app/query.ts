@@ -5,13 +5,20 @@
  * - a non-OK answer throws Error("<status>: <body text or status text>"), 401 included unless
  *   the caller asks for null instead;
  * - no retries, no refetch on focus or interval, data never goes stale.
- * The server seeds the cache with everything the page needs, so hydration never fetches.
+ * The server seeds the cache with what the page shows (and nothing more), so hydration never
+ * fetches. Keys carry the type of their answer (see Q in types.ts), so `useQuery(Q.team)` is typed.
  */
-import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 
-export type QueryKey = readonly string[];
+/** The segments of a read's path; `T` is the type of its answer (a phantom: never set at run time). */
+export type QueryKey<T = unknown> = readonly string[] & { readonly __answer?: T };
+
+/** A typed key: `key<SiteInfo>('/api/site')`. */
+export const queryKey = <T>(...segments: string[]): QueryKey<T> => segments as QueryKey<T>;
+
 export type QueryState<T> =
-  | { status: 'success'; data: T; error: null }
+  /** `previous`: data of the key asked for before, shown while this one loads (see useQuery). */
+  | { status: 'success'; data: T; error: null; previous?: boolean }
   | { status: 'pending'; data: undefined; error: null }
   | { status: 'error'; data: undefined; error: Error };
 
@@ -24,12 +31,15 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   }
 }
 
-export async function fetchQuery<T>(key: QueryKey, on401: 'throw' | 'returnNull' = 'throw'): Promise<T | null> {
+export async function fetchQuery<T>(key: QueryKey<T>, on401: 'throw' | 'returnNull' = 'throw'): Promise<T | null> {
   const res = await fetch(queryPath(key), { credentials: 'include', headers: { accept: 'application/json' } });
   if (on401 === 'returnNull' && res.status === 401) return null;
   await throwIfResNotOk(res);
   return (await res.json()) as T;
 }
+
+/** A read answered 404: an unknown id, a page past the last. */
+export const isNotFound = (error: Error) => error.message.startsWith('404:');
 
 const PENDING: QueryState<never> = { status: 'pending', data: undefined, error: null };
 
@@ -46,7 +56,7 @@ export class QueryClient {
     return this.states.get(queryPath(key))?.status === 'success';
   }
 
-  get<T>(key: QueryKey): QueryState<T> {
+  get<T>(key: QueryKey<T>): QueryState<T> {
     return (this.states.get(queryPath(key)) ?? PENDING) as QueryState<T>;
   }
 
@@ -92,13 +102,23 @@ export function useQueryClient(): QueryClient {
   return client;
 }
 
-export function useQuery<T>(key: QueryKey): QueryState<T> {
+/**
+ * The state of a read, fetched when not held. With `keepPrevious`, while a new key loads the
+ * data of the previous one stays (marked `previous`): a listing keeps its page, its filter
+ * buttons and the focus on them while the next page of results is fetched.
+ */
+export function useQuery<T>(key: QueryKey<T>, opts: { keepPrevious?: boolean } = {}): QueryState<T> {
   const client = useQueryClient();
   const path = queryPath(key);
   const state = useSyncExternalStore(client.subscribe, () => client.get<T>(key), () => client.get<T>(key));
+  const last = useRef<T | undefined>(undefined);
   useEffect(() => {
     if (state.status === 'pending') void client.ensure(key);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, path, state.status]);
+  if (state.status === 'success') last.current = state.data;
+  else if (state.status === 'pending' && opts.keepPrevious && last.current !== undefined) {
+    return { status: 'success', data: last.current, error: null, previous: true };
+  }
   return state;
 }

@@ -5,20 +5,45 @@
 import { createElement, use, type ComponentType } from 'react';
 import { matchPattern } from './router.tsx';
 import { Q } from './types.ts';
-import type { QueryKey } from './query.ts';
-import type { TeamMember, ResearchItem, PressRelease, NewsItem } from './types.ts';
+import { queryPath, type QueryKey } from './query.ts';
+import { LISTINGS, canonicalSearch, listingParams, type ListingName } from './listing.ts';
+import { parseErrorFields } from './contact-validation.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { NEWS_TABS } from './components/NewsPanel.tsx';
 
 export interface PageProps { params: Record<string, string> }
+
+/** Reads data the route's queries resolved (undefined when the read has no answer: 404). */
+export type Getter = <T>(key: QueryKey<T>) => T | undefined;
+
+/**
+ * A query parameter a page reads: from the value requested (null: absent), its canonical value
+ * (undefined: left out of the canonical URL). `query` holds the page's parameters as requested.
+ */
+export type ParamRule = (value: string | null, ctx: { get: Getter; query: URLSearchParams }) => string | undefined;
 
 export interface RouteDef {
   pattern: string;
   page: ComponentType<PageProps>;
-  /** Data the page reads, beyond what every page reads (site facts, practice areas). */
-  queries: (params: Record<string, string>) => QueryKey[];
-  /** Detail routes: whether the id exists in the loaded data (false → 404 page and status). */
-  exists?: (params: Record<string, string>, get: (key: QueryKey) => unknown) => boolean;
+  /**
+   * Data the page reads, beyond what every page reads (site facts, practice areas), for its path
+   * parameters and its query parameters (only those declared in `query`). A read without an
+   * answer (an unknown id, a page past the last) makes the page a 404.
+   */
+  queries: (params: Record<string, string>, query: URLSearchParams) => QueryKey[];
+  /**
+   * The query parameters the page reads, each with its rule: the one place a page's parameters
+   * are declared. Only these reach the render and the page cache; a request whose query string
+   * is not the canonical one (unknown parameters or values, another spelling) is redirected
+   * (302) to the canonical URL, so each page is rendered and cached once. No entry: no query.
+   */
+  query?: Record<string, ParamRule>;
+  /**
+   * Detail routes (`/x/:id`): the list read whose items' ids are this route's pages (the sitemap
+   * and the tests enumerate them from it).
+   */
+  items?: QueryKey<{ id: string }[]>;
   /** Home only: the header is transparent until the visitor scrolls. */
   transparentHeader?: boolean;
   /** Source file of a page loaded on demand: the server preloads its chunk (see build.ts). */
@@ -63,8 +88,18 @@ const CookieSettings = lazyPage('src/app/pages/CookieSettingsPage.tsx', () => im
 export const LAYOUT_QUERIES: QueryKey[] = [Q.site, Q.practiceAreas];
 
 const editorial = (slug: string): RouteDef => ({ pattern: `/${slug}`, ...Editorial, queries: () => [Q.page(slug)] });
-const hasId = (key: QueryKey) => (params: Record<string, string>, get: (key: QueryKey) => unknown) =>
-  ((get(key) as { id: string }[] | undefined) ?? []).some((item) => item.id === params.id);
+
+/** A paged listing: one listing read for the filters and page asked for; its answer says what is canonical. */
+function listing(name: ListingName, lazy: Lazy): RouteDef {
+  const key = (query: URLSearchParams) => Q.listing(name, listingParams(name, query));
+  const def: { filters: readonly string[]; aliases?: Record<string, string> } = LISTINGS[name];
+  const names = [...def.filters, 'page', ...Object.keys(def.aliases ?? {})];
+  const rule: (param: string) => ParamRule = (param) => (_value, { get, query }) => get(key(query))?.query[param];
+  return { pattern: LISTINGS[name].path, ...lazy, queries: (_params, query) => [key(query)], query: Object.fromEntries(names.map((n) => [n, rule(n)])) };
+}
+
+/** The value itself when it is one of `values`. */
+const oneOf = (values: readonly string[]): ParamRule => (v) => (v !== null && values.includes(v) ? v : undefined);
 
 /** Editorial pages, by menu group, in menu order. */
 export const EDITORIAL_SLUGS = {
@@ -75,18 +110,31 @@ export const EDITORIAL_SLUGS = {
 } as const;
 
 export const routes: RouteDef[] = [
-  { pattern: '/', page: HomePage, queries: () => [Q.stories, Q.news], transparentHeader: true },
+  {
+    pattern: '/', page: HomePage, queries: () => [Q.stories, Q.latestNews], transparentHeader: true,
+    query: {
+      // The news panel open on a tab, without JavaScript (/?more=insights#news-panel).
+      more: oneOf(NEWS_TABS.map((t) => t.toLowerCase())),
+    },
+  },
   ...Object.values(EDITORIAL_SLUGS).flat().map(editorial),
   { pattern: '/team', ...Team, queries: () => [Q.team] },
-  { pattern: '/team/:id', ...TeamMember, queries: () => [Q.team], exists: hasId(Q.team) },
-  { pattern: '/research', ...Research, queries: () => [Q.research] },
-  { pattern: '/research/:id', ...ResearchDetail, queries: () => [Q.research], exists: hasId(Q.research) },
-  { pattern: '/press-releases', ...PressReleases, queries: () => [Q.pressReleases] },
-  { pattern: '/press-release/:id', ...PressReleaseDetail, queries: () => [Q.pressReleases], exists: hasId(Q.pressReleases) },
-  { pattern: '/news-updates', ...NewsUpdates, queries: () => [Q.news] },
-  { pattern: '/news/:id', ...NewsDetail, queries: () => [Q.news], exists: hasId(Q.news) },
-  { pattern: '/resources', ...Resources, queries: () => [Q.research, Q.pressReleases, Q.news] },
-  { pattern: '/contact', ...Contact, queries: () => [] },
+  { pattern: '/team/:id', ...TeamMember, queries: ({ id }) => [Q.teamMember(id)], items: Q.team },
+  listing('research', Research),
+  { pattern: '/research/:id', ...ResearchDetail, queries: ({ id }) => [Q.researchItem(id), Q.relatedResearch(id)], items: Q.research },
+  listing('press-releases', PressReleases),
+  { pattern: '/press-release/:id', ...PressReleaseDetail, queries: ({ id }) => [Q.pressRelease(id), Q.relatedPressReleases(id)], items: Q.pressReleases },
+  listing('news', NewsUpdates),
+  { pattern: '/news/:id', ...NewsDetail, queries: ({ id }) => [Q.newsItem(id), Q.relatedNews(id)], items: Q.news },
+  listing('resources', Resources),
+  {
+    pattern: '/contact', ...Contact, queries: () => [],
+    // The outcome of a form post without JavaScript (see src/server/contact.ts).
+    query: {
+      sent: oneOf(['1']),
+      error: (v) => (v === 'throttled' ? v : parseErrorFields(v).join(',') || undefined),
+    },
+  },
   { pattern: '/privacy', ...Policy, queries: () => [Q.page('privacy')] },
   { pattern: '/disclosures', ...Policy, queries: () => [Q.page('disclosures')] },
   { pattern: '/responsible-investment', ...Policy, queries: () => [Q.page('responsible-investment')] },
@@ -103,8 +151,34 @@ export function matchRoute(pathname: string): { route: RouteDef; params: Record<
   return { route: notFoundRoute, params: {} };
 }
 
-export function queriesFor(route: RouteDef, params: Record<string, string>): QueryKey[] {
-  return [...LAYOUT_QUERIES, ...route.queries(params)];
+/** A route's query parameters as requested: only those it declares, the first value of each. */
+export function routeQuery(route: RouteDef, search: string | URLSearchParams): URLSearchParams {
+  const given = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const out = new URLSearchParams();
+  for (const name of Object.keys(route.query ?? {})) {
+    const v = given.get(name);
+    if (v !== null) out.set(name, v);
+  }
+  return out;
 }
 
-export type { TeamMember, ResearchItem, PressRelease, NewsItem };
+export function queriesFor(route: RouteDef, params: Record<string, string>, query: URLSearchParams = new URLSearchParams()): QueryKey[] {
+  return [...LAYOUT_QUERIES, ...route.queries(params, query)];
+}
+
+/**
+ * Whether a document was sent as the 404 page although its path matches a route (an unknown id,
+ * a page past the last): its embedded data lacks one of the page's reads — the server's own rule
+ * (render.tsx). The browser hydrates such a document as the 404 page.
+ */
+export function isNotFoundDocument(location: { pathname: string; search: string }, data: Record<string, unknown>): boolean {
+  const { route, params } = matchRoute(location.pathname);
+  return route !== notFoundRoute && queriesFor(route, params, routeQuery(route, location.search)).some((key) => !(queryPath(key) in data));
+}
+
+/** The canonical query string ("" or "?a=1&b=2") of a request, given the data its queries resolved. */
+export function canonicalQuery(route: RouteDef, query: URLSearchParams, get: Getter): string {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, rule] of Object.entries(route.query ?? {})) out[name] = rule(query.get(name), { get, query });
+  return canonicalSearch(out);
+}

@@ -2,9 +2,26 @@
  * The shapes the read API answers with and pages consume (seed §3 fields, plus what our pages show).
  * Produced on the server by src/content/api-data.ts from the validated content.
  */
-import type { BlockT, SectionT } from '../content/schema.ts';
+import type { BlockT } from '../content/schema.ts';
+import { queryKey } from './query.ts';
+import { canonicalSearch, type ListingName, type ListingOf } from './listing.ts';
 
-export type { BlockT, SectionT };
+export type { BlockT };
+
+/* ---------- Markdown bodies (parsed once on the server: src/content/markdown.ts) ---------- */
+
+/**
+ * A paragraph (a string) or a list of a body. Both hold *inline* HTML rendered by markdown-it
+ * with raw HTML disabled (escaped text, emphasis, links, code): safe to inject. (A paragraph is
+ * a bare string: bodies are embedded in pages, where every byte of structure counts.)
+ */
+export type ProseBlock = string | { ul: string[] } | { ol: string[] };
+
+/** A "## " section: its id (anchor), its heading (plain text) and its text. */
+export interface BodySection { id: string; heading: string; blocks: ProseBlock[] }
+
+/** A Markdown body: what comes before the first heading, then its sections. */
+export interface Body { intro: ProseBlock[]; sections: BodySection[] }
 
 /** A generated artwork with its responsive variants (see scripts/images.ts). */
 export interface ImageRef {
@@ -33,6 +50,7 @@ export interface SiteInfo {
   copyrightYear: number;
 }
 
+/** A story of the home slider, with everything its expanded view shows (5 or so: sent whole). */
 export interface Story {
   id: string;
   category: string;
@@ -40,6 +58,7 @@ export interface Story {
   description: string;
   imageUrl: string;
   image: ImageRef;
+  /** Paragraphs of plain text (the entry's Markdown body). */
   overview: string[];
   highlights: string[];
   strategy: { identify: string; execute: string; deliver: string };
@@ -54,11 +73,12 @@ export interface PracticeArea {
   summary: string;
 }
 
+/** A team member as the list read answers (seed §3 fields, plus email and artwork). */
 export interface TeamMember {
   id: string;
   name: string;
   title: string;
-  /** Paragraphs separated by a blank line. */
+  /** Plain-text paragraphs separated by a blank line. */
   bio: string;
   imageUrl: string;
   image: ImageRef;
@@ -67,29 +87,38 @@ export interface TeamMember {
   education: string[];
   expertise: string[];
 }
+/** GET /api/team/{id}: the member with the bio as rendered Markdown (`body.intro`). */
+export interface TeamMemberDetail extends TeamMember { body: Body }
 
-interface Article {
+/** What a list (and a card) shows of an article: the seed's fields, no body. */
+interface ArticleSummary {
   id: string;
   date: string;
   title: string;
   excerpt: string;
   imageUrl: string;
   image: ImageRef;
+  /** The item's page, e.g. "/research/water-as-a-strategic-input". */
   link: string;
-  sections: SectionT[];
 }
 
-export interface ResearchItem extends Article {
+export interface ResearchSummary extends ArticleSummary {
   category: 'Market Commentary' | 'Sector Analysis' | 'Thematic Research';
   author: string;
 }
-export interface PressRelease extends Article {
+export interface PressReleaseSummary extends ArticleSummary {
   year: number;
+  /** Dateline city, as printed ("NEW YORK"). */
   location: string;
 }
-export interface NewsItem extends Article {
+export interface NewsSummary extends ArticleSummary {
   type: 'Award' | 'Portfolio News' | 'Team' | 'Event' | 'Market Insight';
 }
+
+/** GET /api/research/{id} etc.: the summary plus the article's body ("## " sections). */
+export interface ResearchItem extends ResearchSummary { body: Body }
+export interface PressRelease extends PressReleaseSummary { body: Body }
+export interface NewsItem extends NewsSummary { body: Body }
 
 export interface EditorialPageData {
   path: string;
@@ -106,19 +135,39 @@ export interface PolicyPageData {
   path: string;
   title: string;
   description: string;
+  /** ISO date (YYYY-MM-DD), shown as "October 19, 2025". */
   lastUpdated: string;
-  intro: string[];
-  sections: SectionT[];
+  /** The introduction (`body.intro`) and the numbered sections. */
+  body: Body;
 }
 
-/** Query keys: the path of each read, as segments (seed §7: the path is the key joined by "/"). */
+/**
+ * Query keys: the path of each read as segments (seed §7: the path is the key joined by "/"),
+ * each typed with its answer.
+ */
+const id = (value: string) => encodeURIComponent(value);
 export const Q = {
-  site: ['/api/site'],
-  stories: ['/api/stories'],
-  practiceAreas: ['/api/practice-areas'],
-  news: ['/api/news'],
-  team: ['/api/team'],
-  research: ['/api/research'],
-  pressReleases: ['/api/press-releases'],
-  page: (slug: string) => ['/api/pages', slug],
-} as const;
+  site: queryKey<SiteInfo>('/api/site'),
+  stories: queryKey<Story[]>('/api/stories'),
+  practiceAreas: queryKey<PracticeArea[]>('/api/practice-areas'),
+  /** The six list reads (seed §7): every item's summary, newest first (team: in order). */
+  news: queryKey<NewsSummary[]>('/api/news'),
+  team: queryKey<TeamMember[]>('/api/team'),
+  research: queryKey<ResearchSummary[]>('/api/research'),
+  pressReleases: queryKey<PressReleaseSummary[]>('/api/press-releases'),
+  /** The home page's news panel: the first NEWS_PANEL_MAX_ITEMS news summaries. */
+  latestNews: queryKey<NewsSummary[]>('/api/latest/news'),
+  page: <T extends EditorialPageData | PolicyPageData>(slug: string) => queryKey<T>('/api/pages', slug),
+  /** One item with its body; 404 for an unknown id. */
+  researchItem: (itemId: string) => queryKey<ResearchItem>('/api/research', id(itemId)),
+  pressRelease: (itemId: string) => queryKey<PressRelease>('/api/press-releases', id(itemId)),
+  newsItem: (itemId: string) => queryKey<NewsItem>('/api/news', id(itemId)),
+  teamMember: (itemId: string) => queryKey<TeamMemberDetail>('/api/team', id(itemId)),
+  /** "Related" on a detail page: the first two other summaries of the collection. */
+  relatedResearch: (itemId: string) => queryKey<ResearchSummary[]>('/api/research', id(itemId), 'related'),
+  relatedPressReleases: (itemId: string) => queryKey<PressReleaseSummary[]>('/api/press-releases', id(itemId), 'related'),
+  relatedNews: (itemId: string) => queryKey<NewsSummary[]>('/api/news', id(itemId), 'related'),
+  /** One page of a listing, for the filters and page as given (the answer says what it chose). */
+  listing: <N extends ListingName>(name: N, params: Record<string, string | undefined>) =>
+    queryKey<ListingOf[N]>(`/api/listings/${name}${canonicalSearch(params)}`),
+};

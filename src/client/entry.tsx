@@ -4,18 +4,20 @@ import { App } from '../app/App.tsx';
 import { BOOT_DATA_ID, Document, type BootData } from '../app/Document.tsx';
 import { QueryClient } from '../app/query.ts';
 import { parseLocation } from '../app/router.tsx';
-import { matchRoute } from '../app/routes.ts';
+import { isNotFoundDocument, matchRoute } from '../app/routes.ts';
 
 const bootJson = document.getElementById(BOOT_DATA_ID)!.textContent!;
 const boot = JSON.parse(bootJson) as BootData;
 const client = new QueryClient(boot.data);
 const location = parseLocation(window.location.href);
+// Sent as the 404 page (an unknown id, a page past the last): hydrate it as such.
+const notFound = isNotFoundDocument(location, boot.data);
 // The page's chunk was preloaded by the document; have it before hydrating, so nothing suspends.
-await matchRoute(location.pathname).route.preload?.();
+if (!notFound) await matchRoute(location.pathname).route.preload?.();
 
 hydrateRoot(
   document,
-  <Document assets={boot.assets} bootJson={bootJson}>
-    <App client={client} location={location} />
+  <Document assets={boot.assets} bootJson={bootJson} mode={boot.mode}>
+    <App client={client} location={location} notFound={notFound} />
   </Document>,
 );

@@ -1,32 +1,39 @@
 /**
- * The read API (seed §7): GET /api/<collection> and /api/pages/<slug>, answered from JSON
- * serialised once at start. Unknown paths → 404 JSON; other methods → 405 JSON with Allow.
+ * The read API (seed §7, product.md): GET /api/<collection> (summaries), /api/<collection>/<id>
+ * (one item with its body), /api/<collection>/<id>/related, /api/latest/news,
+ * /api/listings/<name>?<filters>&page=N and /api/pages/<slug> — all answered by the content's
+ * one resolver (ApiData.read). Unknown paths or ids → 404 JSON; other methods → 405 JSON with Allow.
  */
 import { Router } from 'express';
 import type { ApiData } from '../content/api-data.ts';
-import { encodeBody, sendEncoded, type EncodedBody } from './page-cache.ts';
+import { encodeBody, sendEncoded, PageCache, type EncodedBody } from './page-cache.ts';
 
 export const API_TYPE = 'application/json; charset=utf-8';
 export const API_CACHE = 'private, no-cache';
 
 export function createApiRouter(api: ApiData) {
   const router = Router();
-  // Each answer is serialised once (api-data.ts) and compressed once, on first request.
-  const encoded = new Map<string, EncodedBody>();
-  /** The encoded answer for an exact API path ("/api/news"), or undefined. Also used by the fast path. */
+  // Fixed answers (lists, pages) are encoded once, on first request, and kept: the content
+  // bounds them. Items and listing pages go through a cache bounded in bytes, keyed by their
+  // canonical path, so no sequence of requests can grow memory without bound.
+  const fixed = new Map<string, EncodedBody>();
+  const computed = new PageCache(16 * 1024 * 1024);
+  /** The encoded fixed answer for an exact API path ("/api/news"), or undefined. Also used by the fast path. */
   const lookup = (path: string): EncodedBody | undefined => {
-    let body = encoded.get(path);
+    let body = fixed.get(path);
     if (!body) {
       const entry = api.entries.get(path);
       if (!entry) return undefined;
-      encoded.set(path, (body = encodeBody(200, Buffer.from(entry.json))));
+      fixed.set(path, (body = encodeBody(200, Buffer.from(entry.json))));
     }
     return body;
   };
   router.all('/{*rest}', (req, res) => {
     const path = '/api' + req.path.replace(/\/+$/, '');
-    const body = lookup(path);
-    if (!body) {
+    let body = lookup(path);
+    const q = req.url.indexOf('?');
+    const answer = body ? undefined : api.read(path, new URLSearchParams(q === -1 ? '' : req.url.slice(q + 1)));
+    if (!body && !answer) {
       res.status(404).json({ error: 'Not found.' });
       return;
     }
@@ -35,7 +42,11 @@ export function createApiRouter(api: ApiData) {
       res.status(405).json({ error: 'Method not allowed.' });
       return;
     }
-    sendEncoded(req, res, body, API_TYPE, API_CACHE);
+    if (!body && answer) {
+      body = computed.get(answer.key);
+      if (!body) computed.set(answer.key, (body = encodeBody(200, Buffer.from(JSON.stringify(answer.value)))));
+    }
+    sendEncoded(req, res, body!, API_TYPE, API_CACHE);
   });
   return Object.assign(router, { lookup });
 }

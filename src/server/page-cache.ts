@@ -3,9 +3,13 @@
  * query parameters and the content loaded at start — nothing per visitor is in it (the CSP needs
  * no nonce) — so repeat requests are answered from here without rendering, already compressed,
  * with an ETag for revalidation (304).
+ *
+ * It cannot be abused: pages are stored only under their canonical URL (render.tsx redirects any
+ * other query string there before rendering) and every 404 shares one entry, so random query
+ * strings or paths add nothing; and the cache is bounded in bytes, least recently used first out.
  */
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { brotliCompressSync, gunzipSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Request, Response } from 'express';
 
 /** A response body kept in memory with its compressed forms and an ETag. */
@@ -18,20 +22,21 @@ export interface EncodedBody {
 }
 export type CachedPage = EncodedBody;
 
-/** Query parameters that select page content; any other query makes the request uncacheable. */
-const CACHEABLE_PARAMS = new Set(['category', 'year', 'type', 'more', 'sent', 'error']);
-
-/** The cache key for a page request, or null when it should not be cached (unbounded input). */
-export function pageCacheKey(pathname: string, search: string): string | null {
-  if (pathname.length > 200) return null;
+/**
+ * The cache key of a page request: the path and the query in a normal spelling (parameters
+ * sorted by name, values re-encoded), so "?b=2&a=1" and "?a=1&b=2" find the same page. Only
+ * canonical URLs are ever stored (see render.tsx): any other query misses.
+ */
+export function pageCacheKey(pathname: string, search: string): string {
   if (!search || search === '?') return pathname;
   const params = new URLSearchParams(search);
-  const entries = [...params];
-  if (entries.length > 3) return null;
-  for (const [k, v] of entries) if (!CACHEABLE_PARAMS.has(k) || v.length > 64) return null;
-  entries.sort(([a], [b]) => a.localeCompare(b));
-  return `${pathname}?${new URLSearchParams(entries).toString()}`;
+  params.sort();
+  const s = params.toString();
+  return s ? `${pathname}?${s}` : pathname;
 }
+
+/** The one key every 404 page is kept under (it shows the same thing for any unknown path). */
+export const NOT_FOUND_KEY = '404';
 
 /** Compresses once (brotli and gzip) and hashes for the ETag. */
 export function encodeBody(status: number, raw: Buffer, compress = true): EncodedBody {
@@ -43,13 +48,34 @@ export function encodeBody(status: number, raw: Buffer, compress = true): Encode
     br: compress ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 10, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }) : null,
   };
 }
-export const makeCachedPage = (status: number, html: Buffer): CachedPage => encodeBody(status, html);
+/**
+ * A page kept compressed only (brotli and gzip, about a sixth of the HTML): browsers take one of
+ * them; the raw HTML is rebuilt from gzip for the rare client that accepts neither.
+ */
+class CompressedPage implements EncodedBody {
+  constructor(readonly status: number, readonly etag: string, readonly gzip: Buffer, readonly br: Buffer) {}
+  get raw(): Buffer {
+    return gunzipSync(this.gzip);
+  }
+}
+export const makeCachedPage = (status: number, html: Buffer): CachedPage => {
+  const { etag, gzip, br } = encodeBody(status, html);
+  return new CompressedPage(status, etag, gzip!, br!);
+};
 
-/** A small LRU: Map keeps insertion order; a hit moves the entry to the end. */
-export class PageCache {
-  private map = new Map<string, CachedPage>();
-  constructor(private readonly max = 500) {}
-  get(key: string): CachedPage | undefined {
+/** The bytes an entry holds (the encodings it keeps). */
+export const bodyBytes = (b: EncodedBody) => (b instanceof CompressedPage ? 0 : b.raw.length) + (b.gzip?.length ?? 0) + (b.br?.length ?? 0);
+
+/**
+ * A small LRU bounded in bytes (the encodings it holds) and in entries. Map keeps insertion
+ * order; a hit moves the entry to the end; the oldest go first. A body larger than a quarter of
+ * the budget is not kept (it would push out too much).
+ */
+export class PageCache<T extends EncodedBody = CachedPage> {
+  private map = new Map<string, T>();
+  private bytes = 0;
+  constructor(private readonly maxBytes = 32 * 1024 * 1024, private readonly maxEntries = 5000) {}
+  get(key: string): T | undefined {
     const page = this.map.get(key);
     if (page) {
       this.map.delete(key);
@@ -57,16 +83,30 @@ export class PageCache {
     }
     return page;
   }
-  set(key: string, page: CachedPage) {
-    this.map.delete(key);
+  set(key: string, page: T) {
+    this.delete(key);
+    const size = bodyBytes(page);
+    if (size > this.maxBytes / 4) return;
     this.map.set(key, page);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+    this.bytes += size;
+    while (this.bytes > this.maxBytes || this.map.size > this.maxEntries) this.delete(this.map.keys().next().value!);
+  }
+  private delete(key: string) {
+    const old = this.map.get(key);
+    if (!old) return;
+    this.map.delete(key);
+    this.bytes -= bodyBytes(old);
   }
   clear() {
     this.map.clear();
+    this.bytes = 0;
   }
   get size() {
     return this.map.size;
+  }
+  /** Bytes held (raw, gzip and brotli of every entry). */
+  get byteSize() {
+    return this.bytes;
   }
 }
 
@@ -123,8 +163,10 @@ export function sendEncoded(req: Request, res: Response, body: EncodedBody, type
     return;
   }
   const enc = body.gzip || body.br ? pickEncoding(req.get('accept-encoding')) : null;
-  const bytes = (enc === 'br' && body.br) || (enc === 'gzip' && body.gzip) || body.raw;
-  if (bytes !== body.raw) res.setHeader('Content-Encoding', enc!);
+  const compressed = (enc === 'br' && body.br) || (enc === 'gzip' && body.gzip) || null;
+  // (body.raw is read only when needed: a cached page rebuilds it from gzip.)
+  const bytes = compressed ?? body.raw;
+  if (compressed) res.setHeader('Content-Encoding', enc!);
   res.setHeader('Content-Length', String(bytes.length));
   res.status(body.status);
   if (req.method === 'HEAD') res.end();

@@ -10,15 +10,16 @@ import type { Request, Response } from 'express';
 import { App } from '../app/App.tsx';
 import { Document, serializeBootData, type Assets, type BootData } from '../app/Document.tsx';
 import { LoginDocument } from '../app/LoginDocument.tsx';
-import { QueryClient, queryPath } from '../app/query.ts';
-import { parseLocation } from '../app/router.tsx';
-import { matchRoute, notFoundRoute, queriesFor } from '../app/routes.ts';
+import type { SiteMode } from '../app/site-mode.ts';
+import { QueryClient, queryPath, type QueryKey } from '../app/query.ts';
+import { parseLocation, type Location } from '../app/router.tsx';
+import { canonicalQuery, matchRoute, notFoundRoute, queriesFor, routeQuery, type Getter, type RouteDef } from '../app/routes.ts';
 import type { LoginProps } from '../app/pages/LoginPage.tsx';
 import { LOGIN_ERROR } from '../app/constants.ts';
 import type { ApiData } from '../content/api-data.ts';
 import type { BuildManifest } from '../../scripts/build.ts';
 import type { Logger } from './log.ts';
-import { makeCachedPage, pageCacheKey, sendPage, PAGE_CACHE, type PageCache } from './page-cache.ts';
+import { makeCachedPage, pageCacheKey, sendPage, NOT_FOUND_KEY, PAGE_CACHE, type PageCache } from './page-cache.ts';
 import { Writable } from 'node:stream';
 import { safeNext } from './gate.ts';
 
@@ -41,6 +42,10 @@ export interface RenderContext {
   timeoutMs: number;
   devScript?: string;
   cache: PageCache;
+  /** Documents rendered so far (what the page cache saves; tests and diagnostics read it). */
+  counts?: { renders: number };
+  /** SITE_ACCESS and PUBLIC_ORIGIN, for the document (site-mode.ts); the gate when absent. */
+  mode?: SiteMode;
 }
 
 function assetsFor(manifest: BuildManifest, entry: 'site' | 'login', devScript?: string): Assets {
@@ -55,6 +60,7 @@ type Element = Parameters<typeof renderToPipeableStream>[0];
  * no-JavaScript visitors get everything and React needs no inline scripts.
  */
 function render(req: Request, res: Response, ctx: RenderContext, element: Element, bootstrapModules: string[], status: number, cacheKey: string | null) {
+  if (ctx.counts) ctx.counts.renders++;
   const chunks: Buffer[] = [];
   let failed = false;
   const sink = new Writable({
@@ -108,45 +114,104 @@ function render(req: Request, res: Response, ctx: RenderContext, element: Elemen
     }
     res.status(status);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', PAGE_CACHE);
+    if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', PAGE_CACHE);
     res.send(html);
   });
 }
 
-/** The request target's location, its page-cache key (null: not cacheable) and the page kept under it. Also used by the fast path. */
+/**
+ * The request target's location, its page-cache key and the page kept under it. Also used by the
+ * fast path. An unknown path shares the one 404 page.
+ */
 export function lookupPage(cache: PageCache, url: string) {
   const location = parseLocation(url);
-  const cacheKey = pageCacheKey(location.pathname, location.search);
-  return { location, cacheKey, cached: cacheKey ? cache.get(cacheKey) : undefined };
+  // (Not for "/x/": Express may treat a trailing slash as another spelling; renderPage decides.)
+  const unknown = matchRoute(location.pathname).route === notFoundRoute && !location.pathname.endsWith('/');
+  const cacheKey = unknown ? NOT_FOUND_KEY : pageCacheKey(location.pathname, location.search);
+  return { location, cacheKey, cached: cache.get(cacheKey) };
 }
 
-export async function renderPage(req: Request, res: Response, ctx: RenderContext) {
-  const { location, cacheKey, cached } = lookupPage(ctx.cache, req.originalUrl);
-  if (cached) {
-    sendPage(req, res, cached);
+/** The answer to a query key from the content (undefined: no such item or page). */
+function readKey(api: ApiData, key: QueryKey): unknown {
+  const path = queryPath(key);
+  const q = path.indexOf('?');
+  return q === -1 ? api.read(path)?.value : api.read(path.slice(0, q), new URLSearchParams(path.slice(q + 1)))?.value;
+}
+
+/**
+ * The data a page renders: the layout's reads and the route's, for its path and (allowed) query
+ * parameters — and only those, which is also all the page embeds for hydration. `missing` when a
+ * read has no answer (an unknown id, a page past the last): the page is then a 404.
+ */
+function collectData(api: ApiData, route: RouteDef, params: Record<string, string>, query: URLSearchParams) {
+  const data: Record<string, unknown> = {};
+  let missing = false;
+  for (const key of queriesFor(route, params, query)) {
+    const value = readKey(api, key);
+    if (value === undefined) missing = true;
+    else data[queryPath(key)] = value;
+  }
+  return { data, missing };
+}
+
+/**
+ * A page for the request's URL; or, with `answer`, the page at `answer.url` sent as the answer to
+ * a post (its own status, extra data for this one visitor, never cached).
+ */
+export async function renderPage(req: Request, res: Response, ctx: RenderContext, answer?: { url: string; status: number; data: Record<string, unknown> }) {
+  const lookup = lookupPage(ctx.cache, answer?.url ?? req.originalUrl);
+  if (lookup.cached && !answer) {
+    sendPage(req, res, lookup.cached);
     return;
   }
-  let { route, params } = matchRoute(location.pathname);
-  // Load the page's code first (once per process), so rendering never suspends.
-  await route.preload?.();
-  const data: Record<string, unknown> = {};
-  const collect = () => {
-    for (const key of queriesFor(route, params)) {
-      const entry = ctx.api.entries.get(queryPath(key));
-      if (entry) data[queryPath(key)] = entry.value;
-    }
-  };
-  collect();
-  let status = route === notFoundRoute ? 404 : 200;
-  const missing = queriesFor(route, params).some((k) => !(queryPath(k) in data));
-  if (missing || (route.exists && !route.exists(params, (k) => data[queryPath(k)]))) {
+  let { route, params } = matchRoute(lookup.location.pathname);
+  let location: Location = lookup.location;
+  let cacheKey: string | null = lookup.cacheKey;
+  const query = routeQuery(route, location.search);
+  let { data, missing } = collectData(ctx.api, route, params, query);
+  let status = 200;
+  if (route === notFoundRoute || missing) {
+    // Every 404 is the same page: rendered once, kept under one key, whatever the path.
     status = 404;
-    if (missing) {
-      route = notFoundRoute;
-      params = {};
-      collect();
+    route = notFoundRoute;
+    params = {};
+    cacheKey = NOT_FOUND_KEY;
+    const cached = answer ? undefined : ctx.cache.get(NOT_FOUND_KEY);
+    if (cached) {
+      sendPage(req, res, cached);
+      return;
+    }
+    ({ data } = collectData(ctx.api, route, params, new URLSearchParams()));
+  } else {
+    // A page is rendered (and cached) only at its canonical URL. Parameters the route does not
+    // read are ignored: the canonical page is served, nothing new is rendered or stored. A
+    // parameter it reads with a value that is not canonical (an unknown category, page=1,
+    // another spelling) is redirected there, so that the URL, the render and hydration agree.
+    const canonical = canonicalQuery(route, query, ((key) => data[queryPath(key)]) as Getter);
+    const requested = pageCacheKey(location.pathname, `?${query}`);
+    cacheKey = pageCacheKey(location.pathname, canonical);
+    if (requested !== cacheKey && !answer) {
+      res.setHeader('Cache-Control', PAGE_CACHE);
+      res.redirect(302, location.pathname + canonical);
+      return;
+    }
+    // What is rendered must not depend on the ignored parameters: render the canonical URL.
+    location = { pathname: location.pathname, search: canonical, hash: '' };
+    if (cacheKey !== lookup.cacheKey && !answer) {
+      const cached = ctx.cache.get(cacheKey);
+      if (cached) {
+        sendPage(req, res, cached);
+        return;
+      }
     }
   }
+  if (answer) {
+    Object.assign(data, answer.data);
+    status = answer.status;
+    cacheKey = null;
+  }
+  // Load the page's code first (once per process), so rendering never suspends.
+  await route.preload?.();
   const site = ctx.manifest.entries.site;
   // The page's own chunk (and what it imports) downloads in parallel with the entry, after the
   // first paint (src/client/boot.ts): nothing in the head competes with the stylesheet and fonts.
@@ -156,23 +221,28 @@ export async function renderPage(req: Request, res: Response, ctx: RenderContext
     modulePreload: [],
     loader: { src: ctx.manifest.loader, entry: site.js, chunks: [...new Set([...site.preload, ...(chunk ? [chunk.js, ...chunk.preload] : [])])] },
   };
-  const boot: BootData = { assets, data };
+  const boot: BootData = { assets, data, ...(ctx.mode ? { mode: ctx.mode } : {}) };
   const bootJson = serializeBootData(boot);
   const client = new QueryClient(data);
   render(req, res, ctx, (
-    <Document assets={assets} bootJson={bootJson}>
-      <App client={client} location={location} />
+    <Document assets={assets} bootJson={bootJson} mode={ctx.mode}>
+      <App client={client} location={location} notFound={status === 404} />
     </Document>
   ), [], status, cacheKey);
 }
 
-export function renderLogin(req: Request, res: Response, ctx: RenderContext) {
+/**
+ * The login page. Its message comes from the query (?error=1 after a wrong password without
+ * JavaScript), or from `answer` when the server answers the post itself (429 when throttled).
+ */
+export function renderLogin(req: Request, res: Response, ctx: RenderContext, answer?: { status: number; error: 'throttled'; next: string }) {
   const q = req.query as Record<string, unknown>;
-  const error = q.error === 'throttled'
+  const code = answer?.error ?? q.error;
+  const error = code === 'throttled'
     ? 'Too many attempts. Please wait a few minutes and try again.'
-    : q.error ? LOGIN_ERROR : null;
-  const props: LoginProps = { next: safeNext(q.next), initialError: error };
+    : code ? LOGIN_ERROR : null;
+  const props: LoginProps = { next: answer?.next ?? safeNext(q.next), initialError: error };
   const assets = assetsFor(ctx.manifest, 'login', ctx.devScript);
   const bootJson = serializeBootData({ assets, login: props });
-  render(req, res, ctx, <LoginDocument assets={assets} bootJson={bootJson} props={props} />, [ctx.manifest.entries.login.js], 200, null);
+  render(req, res, ctx, <LoginDocument assets={assets} bootJson={bootJson} props={props} />, [ctx.manifest.entries.login.js], answer?.status ?? 200, null);
 }

@@ -4,9 +4,9 @@
  * the routes the seed specifies (a route missing from the table fails the coverage test).
  * Detail routes (`/x/:id`) use the first item of their collection in content/.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { matchRoute, notFoundRoute, routes } from '../../src/app/routes.ts';
+import { loadContent } from '../../src/content/load.ts';
+import type { CollectionName } from '../../src/content/collections.ts';
 
 /** Every route of seed §2 except /login (its own document, see LOGIN_ROUTE) and the 404. */
 export const SEED_PATTERNS = [
@@ -20,16 +20,18 @@ export const SEED_PATTERNS = [
 ] as const;
 
 /** Which content collection a detail route's `:id` comes from. */
-const ID_SOURCE: Record<string, string> = {
-  '/team/:id': 'team.json',
-  '/research/:id': 'research.json',
-  '/press-release/:id': 'press-releases.json',
-  '/news/:id': 'news.json',
+const ID_SOURCE: Record<string, CollectionName> = {
+  '/team/:id': 'team',
+  '/research/:id': 'research',
+  '/press-release/:id': 'pressReleases',
+  '/news/:id': 'news',
 };
 
-function firstId(file: string): string {
-  const items = JSON.parse(readFileSync(path.resolve('content', file), 'utf8')) as { id: string }[];
-  if (!items.length) throw new Error(`content/${file} is empty`);
+let content: ReturnType<typeof loadContent> | undefined;
+function firstId(collection: CollectionName): string {
+  content ??= loadContent();
+  const items = content[collection];
+  if (!items.length) throw new Error(`content: ${collection} is empty`);
   return items[0].id;
 }
 

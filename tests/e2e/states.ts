@@ -250,6 +250,17 @@ function interactionStates(): UiState[] {
     },
   });
   push({
+    id: 'resources-page-2',
+    label: '/resources, second page of results (pagination: previous, page 2 current)',
+    url: '/resources?page=2',
+    pattern: '/resources',
+    shot: 'page',
+    setup: async (page) => {
+      // (Narrow screens show "Page 2 of 2" instead of the numbers.)
+      await expect(page.getByRole('navigation', { name: 'Resource pages' }).locator('a[aria-current="page"]')).toHaveText('2');
+    },
+  });
+  push({
     id: 'resources-empty',
     label: '/resources empty state (Insights and Research + Award)',
     url: '/resources?type=research&category=Award',

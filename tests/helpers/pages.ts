@@ -28,16 +28,18 @@ export function pagePaths(): string[] {
     if (!names.length) return route.pattern;
     const params: Record<string, string> = {};
     for (const name of names) {
-      // The first item of the collection this route reads (e.g. /api/team for /team/:id).
-      const items = route.queries(Object.fromEntries(names.map((n) => [n, 'x'])))
-        .map((k) => api.entries.get(queryPath(k))?.value)
+      // The first item of the list read whose path the route's item read extends
+      // (/api/team/<id> → /api/team for /team/:id).
+      const items = route.queries(Object.fromEntries(names.map((n) => [n, 'x'])), new URLSearchParams())
+        .map((k) => api.entries.get(k[0])?.value)
         .find((v): v is { id: string }[] => Array.isArray(v) && typeof v[0]?.id === 'string');
       if (!items) throw new Error(`cannot find an id for ${route.pattern}`);
       params[name] = items[0].id;
     }
     const path = route.pattern.replace(/:(\w+)/g, (_, n: string) => encodeURIComponent(params[n]));
-    if (route.exists && !route.exists(params, (k) => api.entries.get(queryPath(k))?.value)) {
-      throw new Error(`${path} does not exist in content`);
+    for (const key of route.queries(params, new URLSearchParams())) {
+      const q = queryPath(key);
+      if (!api.read(q.split('?')[0], new URLSearchParams(q.split('?')[1] ?? ''))) throw new Error(`${path}: ${q} has no answer in content`);
     }
     return path;
   });

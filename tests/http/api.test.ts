@@ -124,7 +124,7 @@ test('HEAD on a read endpoint answers like GET without a body', async () => {
 });
 
 test('an unknown /api path answers 404 JSON, not a page', async () => {
-  for (const p of ['/api/x', '/api/team/eleanor-vance', '/api/pages/nope', '/api/']) {
+  for (const p of ['/api/x', '/api/team/no-such-person', '/api/research/no-such-note', '/api/research/x/related', '/api/listings/nope', '/api/pages/nope', '/api/']) {
     const res = await get(s.url, p, { headers: { cookie, accept: 'text/html' } });
     assert.equal(res.status, 404, p);
     assert.match(res.headers.get('content-type') ?? '', /^application\/json/, p);

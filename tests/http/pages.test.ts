@@ -41,7 +41,8 @@ function checkDocument(p: string, html: string) {
   assert.ok(scripts.length > 0, `${p}: scripts`);
   for (const [tag, attrs, body] of scripts) {
     const external = /\ssrc="/.test(attrs);
-    const json = /\stype="application\/json"/.test(attrs);
+    // JSON data blocks: the boot data and the structured data (JSON-LD), never executed.
+    const json = /\stype="application\/(ld\+)?json"/.test(attrs);
     assert.ok(external || json, `${p}: inline executable script ${tag.slice(0, 80)}`);
     if (external) assert.equal(body, '', `${p}: external script with a body`);
   }

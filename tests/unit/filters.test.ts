@@ -6,24 +6,24 @@ import {
   resultCountText, selectOption, toResources, yearOptions, type Resource,
 } from '../../src/app/filters.ts';
 import { RELATED_ITEMS } from '../../src/app/constants.ts';
-import type { ImageRef, NewsItem, PressRelease, ResearchItem } from '../../src/app/types.ts';
+import type { ImageRef, NewsSummary, PressReleaseSummary, ResearchSummary } from '../../src/app/types.ts';
 
 const image: ImageRef = { key: 'x/y', width: 1600, height: 900, widths: [], color: '#000' };
-const base = { excerpt: 'An excerpt long enough to count.', imageUrl: '', image, link: '', sections: [] };
+const base = { excerpt: 'An excerpt long enough to count.', imageUrl: '', image, link: '' };
 
-const research: ResearchItem[] = [
+const research: ResearchSummary[] = [
   { ...base, id: 'r1', date: '2026-10-14', title: 'Exit window', category: 'Thematic Research', author: 'A' },
   { ...base, id: 'r2', date: '2026-05-19', title: 'Pharma', category: 'Sector Analysis', author: 'A' },
   { ...base, id: 'r3', date: '2025-06-17', title: 'Food', category: 'Market Commentary', author: 'A' },
   { ...base, id: 'r4', date: '2025-03-04', title: 'Real estate', category: 'Sector Analysis', author: 'A' },
 ];
-const press: PressRelease[] = [
+const press: PressReleaseSummary[] = [
   { ...base, id: 'p1', date: '2026-09-15', title: 'Fund VI', year: 2026, location: 'NEW YORK' },
   { ...base, id: 'p2', date: '2025-11-04', title: 'Credit II', year: 2025, location: 'NEW YORK' },
   { ...base, id: 'p3', date: '2024-09-10', title: 'Singapore', year: 2024, location: 'SINGAPORE' },
   { ...base, id: 'p4', date: '2025-01-28', title: 'Promotions', year: 2025, location: 'NEW YORK' },
 ];
-const news: NewsItem[] = [
+const news: NewsSummary[] = [
   { ...base, id: 'n1', date: '2026-11-10', title: 'Investor meeting', type: 'Event' },
   { ...base, id: 'n2', date: '2026-10-20', title: 'Firm of the year', type: 'Award' },
   { ...base, id: 'n3', date: '2025-02-18', title: 'Analysts', type: 'Team' },
@@ -34,7 +34,7 @@ const titles = (items: { title: string }[]) => items.map((i) => i.title);
 test('category options: All first, then the distinct categories alphabetically', () => {
   assert.deepEqual(categoryOptions(research, 'category'), ['All', 'Market Commentary', 'Sector Analysis', 'Thematic Research']);
   assert.deepEqual(categoryOptions(news, 'type'), ['All', 'Award', 'Event', 'Team']);
-  assert.deepEqual(categoryOptions([] as ResearchItem[], 'category'), ['All']);
+  assert.deepEqual(categoryOptions([] as ResearchSummary[], 'category'), ['All']);
 });
 
 test('year options: All first, then distinct years newest first', () => {
@@ -125,10 +125,19 @@ test('resources: a known category the type lacks gives the empty result; unknown
 
 test('resources links: a type change keeps the category only where that type has it', () => {
   const current = { type: 'news', category: 'Award' };
-  assert.equal(resourcesHref(resources, current, { type: 'research' }), '/resources?type=research');
-  assert.equal(resourcesHref(resources, current, { type: ALL }), '/resources?category=Award');
-  assert.equal(resourcesHref(resources, current, { category: 'Team' }), '/resources?type=news&category=Team');
-  assert.equal(resourcesHref(resources, current, { category: ALL }), '/resources?type=news');
+  const byType = Object.fromEntries(['All', 'research', 'press-releases', 'news'].map((t) => [t, resourcesResults(resources, { type: t }).categories]));
+  assert.equal(resourcesHref(byType, current, { type: 'research' }), '/resources?type=research');
+  assert.equal(resourcesHref(byType, current, { type: ALL }), '/resources?category=Award');
+  assert.equal(resourcesHref(byType, current, { category: 'Team' }), '/resources?category=Team&type=news');
+  assert.equal(resourcesHref(byType, current, { category: ALL }), '/resources?type=news');
   assert.equal(listingHref('/research', { category: 'Sector Analysis' }), '/research?category=Sector+Analysis');
   assert.equal(listingHref('/research', { category: ALL }), '/research');
+  // Canonical spelling: parameters by name, page 1 left out.
+  assert.equal(listingHref('/research', { page: '2', category: 'Sector Analysis' }), '/research?category=Sector+Analysis&page=2');
+  assert.equal(listingHref('/research', { page: '1' }), '/research');
+});
+
+test('the count line counts every match, with thousands grouped', () => {
+  assert.equal(resultCountText(1), 'Showing 1 result');
+  assert.equal(resultCountText(1000), 'Showing 1,000 results');
 });

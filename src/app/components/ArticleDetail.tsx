@@ -1,15 +1,16 @@
 /**
  * The shared layout of /research/{id}, /press-release/{id} and /news/{id}: back link, label and
- * date, the page's one <h1>, the excerpt as lede, the hero artwork, the body sections and the
- * first two other items of the same collection as "Related".
+ * date, the page's one <h1>, the excerpt as lede, the hero artwork, the body's "## " sections
+ * (Markdown, see Prose) and the first two other items of the same collection as "Related".
  */
 import type { ReactNode } from 'react';
 import { Link } from '../router.tsx';
 import { formatDate } from '../format.ts';
-import type { ImageRef, SectionT } from '../types.ts';
+import type { Body, ImageRef } from '../types.ts';
 import { PageMeta } from './PageMeta.tsx';
 import { Img } from './Img.tsx';
 import { ArticleCard, placeName, type ArticleCardProps } from './ArticleCard.tsx';
+import { Prose } from './Prose.tsx';
 
 interface Props {
   back: { href: string; label: string };
@@ -21,7 +22,7 @@ interface Props {
   title: string;
   excerpt: string;
   image: ImageRef;
-  sections: SectionT[];
+  body: Body;
   /** Research: who wrote it. */
   author?: string;
   related: { heading: string; items: ArticleCardProps[] };
@@ -29,10 +30,15 @@ interface Props {
   children?: ReactNode;
 }
 
-export function ArticleDetail({ back, label, location, date, title, excerpt, image, sections, author, related, children }: Props) {
+export function ArticleDetail({ back, label, location, date, title, excerpt, image, body, author, related, children }: Props) {
   return (
     <article className="article">
-      <PageMeta title={title} description={excerpt.length > 160 ? `${excerpt.slice(0, 157).trimEnd()}…` : excerpt} image={image.key} />
+      <PageMeta
+        title={title}
+        description={excerpt.length > 160 ? `${excerpt.slice(0, 157).trimEnd()}…` : excerpt}
+        image={image}
+        article={{ publishedTime: date, section: label, author }}
+      />
       <header className="article-header">
         <div className="container article-header__inner">
           <Link href={back.href} className="back-link"><span aria-hidden="true">←</span> {back.label}</Link>
@@ -50,16 +56,14 @@ export function ArticleDetail({ back, label, location, date, title, excerpt, ima
       </div>
       <div className="container article-body">
         <div className="prose article-prose">
-          {sections.map((s, i) => (
+          {body.sections.map((s, i) => (
             <section key={s.id} aria-labelledby={`section-${s.id}`} className="article-section">
               <h2 id={`section-${s.id}`} className="article-section__heading">{s.heading}</h2>
-              {s.paragraphs.map((p, j) => (
-                <p key={j}>
-                  {location && i === 0 && j === 0 && <strong className="article-dateline">{location}, {formatDate(date)} — </strong>}
-                  {p}
-                </p>
-              ))}
-              {s.list && <ul className="article-section__list">{s.list.map((x) => <li key={x}>{x}</li>)}</ul>}
+              <Prose
+                blocks={s.blocks}
+                listClass="article-section__list"
+                lead={location && i === 0 ? <strong className="article-dateline">{location}, {formatDate(date)} — </strong> : undefined}
+              />
             </section>
           ))}
           {children}

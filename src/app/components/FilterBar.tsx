@@ -9,6 +9,7 @@
 import { useId, type MouseEvent } from 'react';
 import { useLocation, useRouter } from '../router.tsx';
 import { resultCountText } from '../filters.ts';
+import { RESULTS_COUNT_ID } from './Pagination.tsx';
 
 export interface FilterOption {
   value: string;
@@ -84,9 +85,16 @@ export function FilterBar({ label, name, options, selected }: Props) {
   );
 }
 
-/** "Showing N results", announced politely when the list changes. Visually hidden unless `visible`. */
-export function ResultCount({ count, visible }: { count: number; visible?: boolean }) {
+/**
+ * "Showing N results" (all matches, every page), announced politely when it changes; on a paged
+ * listing it also says which page this is (to screen readers), and takes focus after a page
+ * change (see Pagination). Visually hidden unless `visible`.
+ */
+export function ResultCount({ count, visible, page = 1, pageCount = 1 }: { count: number; visible?: boolean; page?: number; pageCount?: number }) {
   return (
-    <p role="status" className={visible ? 'filter-count' : 'visually-hidden'}>{resultCountText(count)}</p>
+    <p id={RESULTS_COUNT_ID} tabIndex={-1} role="status" className={visible ? 'filter-count' : 'visually-hidden'}>
+      {resultCountText(count)}
+      {pageCount > 1 && <span className="visually-hidden">{`, page ${page} of ${pageCount}`}</span>}
+    </p>
   );
 }

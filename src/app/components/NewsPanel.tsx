@@ -8,7 +8,7 @@ import { NEWS_PANEL_MAX_ITEMS } from '../constants.ts';
 import { Link } from '../router.tsx';
 import { useQuery } from '../query.ts';
 import { ABOUT_LINKS, STYLE_LINKS } from '../nav-links.ts';
-import { Q, type NewsItem, type PracticeArea } from '../types.ts';
+import { Q, type PracticeArea } from '../types.ts';
 import { Spinner } from './Spinner.tsx';
 import { Img } from './Img.tsx';
 import { formatDate } from '../format.ts';
@@ -24,7 +24,7 @@ interface Props {
 }
 
 export function NewsPanel({ tab, onTab, onClose, practiceAreas }: Props) {
-  const news = useQuery<NewsItem[]>(Q.news);
+  const news = useQuery(Q.latestNews);
   const selectId = useId();
   const strategies = practiceAreas.filter((p) => p.kind === 'strategy');
   const cards: Record<Exclude<NewsTab, 'Insights'>, { label: string; href: string; text?: string }[]> = {

@@ -1,19 +1,18 @@
 /** /news/{id}: a news item with its type and date; 404 for unknown ids; two related items. */
-import { useQuery } from '../query.ts';
-import { Q, type NewsItem } from '../types.ts';
+import { isNotFound, useQuery } from '../query.ts';
+import { Q } from '../types.ts';
 import type { PageProps } from '../routes.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { ArticleDetail } from '../components/ArticleDetail.tsx';
-import { relatedItems } from '../filters.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 export function NewsDetailPage({ params }: PageProps) {
-  const news = useQuery<NewsItem[]>(Q.news);
-  if (news.status === 'pending') return <Spinner label="Loading news" />;
-  if (news.status === 'error') return <PageError error={news.error} />;
-  const n = news.data.find((x) => x.id === params.id);
-  if (!n) return <NotFoundPage />;
+  const item = useQuery(Q.newsItem(params.id));
+  const related = useQuery(Q.relatedNews(params.id));
+  if (item.status === 'error') return isNotFound(item.error) ? <NotFoundPage /> : <PageError error={item.error} />;
+  if (item.status === 'pending' || related.status === 'pending') return <Spinner label="Loading news" />;
+  const n = item.data;
   return (
     <ArticleDetail
       back={{ href: '/news-updates', label: 'All news & updates' }}
@@ -22,11 +21,11 @@ export function NewsDetailPage({ params }: PageProps) {
       title={n.title}
       excerpt={n.excerpt}
       image={n.image}
-      sections={n.sections}
+      body={n.body}
       related={{
         heading: 'More news',
-        items: relatedItems(news.data, n.id).map((x) => ({
-          href: `/news/${x.id}`, image: x.image, label: x.type, date: x.date, title: x.title, excerpt: x.excerpt,
+        items: (related.data ?? []).map((x) => ({
+          href: x.link, image: x.image, label: x.type, date: x.date, title: x.title, excerpt: x.excerpt,
         })),
       }}
     />

@@ -1,20 +1,19 @@
 /** /press-release/{id}: a press release with its dateline (media contact is part of its content); 404 for unknown ids; two related releases. */
-import { useQuery } from '../query.ts';
-import { Q, type PressRelease } from '../types.ts';
+import { isNotFound, useQuery } from '../query.ts';
+import { Q } from '../types.ts';
 import type { PageProps } from '../routes.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { ArticleDetail } from '../components/ArticleDetail.tsx';
 import { placeName } from '../components/ArticleCard.tsx';
-import { relatedItems } from '../filters.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 export function PressReleaseDetailPage({ params }: PageProps) {
-  const press = useQuery<PressRelease[]>(Q.pressReleases);
-  if (press.status === 'pending') return <Spinner label="Loading press release" />;
-  if (press.status === 'error') return <PageError error={press.error} />;
-  const p = press.data.find((x) => x.id === params.id);
-  if (!p) return <NotFoundPage />;
+  const item = useQuery(Q.pressRelease(params.id));
+  const related = useQuery(Q.relatedPressReleases(params.id));
+  if (item.status === 'error') return isNotFound(item.error) ? <NotFoundPage /> : <PageError error={item.error} />;
+  if (item.status === 'pending' || related.status === 'pending') return <Spinner label="Loading press release" />;
+  const p = item.data;
   return (
     <ArticleDetail
       back={{ href: '/press-releases', label: 'All press releases' }}
@@ -24,11 +23,11 @@ export function PressReleaseDetailPage({ params }: PageProps) {
       title={p.title}
       excerpt={p.excerpt}
       image={p.image}
-      sections={p.sections}
+      body={p.body}
       related={{
         heading: 'Related press releases',
-        items: relatedItems(press.data, p.id).map((x) => ({
-          href: `/press-release/${x.id}`, image: x.image, label: placeName(x.location), date: x.date, title: x.title, excerpt: x.excerpt,
+        items: (related.data ?? []).map((x) => ({
+          href: x.link, image: x.image, label: placeName(x.location), date: x.date, title: x.title, excerpt: x.excerpt,
         })),
       }}
     />

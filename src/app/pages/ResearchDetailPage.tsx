@@ -1,21 +1,20 @@
-/** /research/{id}: a research summary; 404 for unknown ids; two related items. */
-import { useQuery } from '../query.ts';
-import { Q, type ResearchItem } from '../types.ts';
+/** /research/{id}: a research article (its Markdown body); 404 for unknown ids; two related items. */
+import { isNotFound, useQuery } from '../query.ts';
+import { Q } from '../types.ts';
 import type { PageProps } from '../routes.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { ArticleDetail } from '../components/ArticleDetail.tsx';
 import { useOverlay } from '../components/overlay-context.tsx';
-import { relatedItems } from '../filters.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 export function ResearchDetailPage({ params }: PageProps) {
-  const research = useQuery<ResearchItem[]>(Q.research);
+  const item = useQuery(Q.researchItem(params.id));
+  const related = useQuery(Q.relatedResearch(params.id));
   const { setOverlay } = useOverlay();
-  if (research.status === 'pending') return <Spinner label="Loading research" />;
-  if (research.status === 'error') return <PageError error={research.error} />;
-  const r = research.data.find((x) => x.id === params.id);
-  if (!r) return <NotFoundPage />;
+  if (item.status === 'error') return isNotFound(item.error) ? <NotFoundPage /> : <PageError error={item.error} />;
+  if (item.status === 'pending' || related.status === 'pending') return <Spinner label="Loading research" />;
+  const r = item.data;
   return (
     <ArticleDetail
       back={{ href: '/research', label: 'All research' }}
@@ -24,12 +23,12 @@ export function ResearchDetailPage({ params }: PageProps) {
       title={r.title}
       excerpt={r.excerpt}
       image={r.image}
-      sections={r.sections}
+      body={r.body}
       author={r.author}
       related={{
         heading: 'Related research',
-        items: relatedItems(research.data, r.id).map((x) => ({
-          href: `/research/${x.id}`, image: x.image, label: x.category, date: x.date, title: x.title, excerpt: x.excerpt,
+        items: (related.data ?? []).map((x) => ({
+          href: x.link, image: x.image, label: x.category, date: x.date, title: x.title, excerpt: x.excerpt,
         })),
       }}
     >

@@ -1,25 +1,23 @@
-/** /research: the research library with a category filter and the investor-access note. */
-import { useQuery } from '../query.ts';
-import { useLocation } from '../router.tsx';
-import { Q, type ResearchItem } from '../types.ts';
+/** /research: the research library, paged, with a category filter and the investor-access note. */
+import { isNotFound } from '../query.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { FilterBar, ResultCount } from '../components/FilterBar.tsx';
 import { ArticleCard } from '../components/ArticleCard.tsx';
+import { Pagination, RESULTS_ID } from '../components/Pagination.tsx';
 import { useOverlay } from '../components/overlay-context.tsx';
-import { categoryOptions, filterItems, listingHref, selectOption } from '../filters.ts';
+import { useListing } from '../hooks/useListing.ts';
+import { listingHref } from '../filters.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
 
 export function ResearchPage() {
-  const research = useQuery<ResearchItem[]>(Q.research);
-  const { search } = useLocation();
+  const listing = useListing('research');
   const { setOverlay } = useOverlay();
-  if (research.status === 'pending') return <Spinner label="Loading research" />;
-  if (research.status === 'error') return <PageError error={research.error} />;
-  const options = categoryOptions(research.data, 'category');
-  const selected = selectOption(new URLSearchParams(search).get('category'), options);
-  const items = filterItems(research.data, (r) => r.category, selected);
+  if (listing.status === 'pending') return <Spinner label="Loading research" />;
+  if (listing.status === 'error') return isNotFound(listing.error) ? <NotFoundPage /> : <PageError error={listing.error} />;
+  const l = listing.data;
   return (
     <>
       <PageMeta title="Insights and Research" description="Market commentary, sector analysis and thematic research from the investment team of Halden Rowe Capital." />
@@ -43,20 +41,21 @@ export function ResearchPage() {
           </button>
         </div>
       </section>
-      <section className="block listing" aria-label="Research library">
+      <section id={RESULTS_ID} className="block listing" aria-label="Research library" aria-busy={listing.previous || undefined}>
         <div className="container">
           <FilterBar
             label="Filter by category"
             name="category"
-            selected={selected}
-            options={options.map((c) => ({ value: c, href: listingHref('/research', { category: c }) }))}
+            selected={l.selected.category}
+            options={l.options.category.map((c) => ({ value: c, href: listingHref('/research', { category: c }) }))}
           />
-          <ResultCount count={items.length} />
+          <ResultCount count={l.total} page={l.page} pageCount={l.pageCount} />
           <ul className="card-grid card-grid--3">
-            {items.map((r) => (
-              <ArticleCard key={r.id} href={`/research/${r.id}`} image={r.image} label={r.category} date={r.date} title={r.title} excerpt={r.excerpt} />
+            {l.items.map((r) => (
+              <ArticleCard key={r.id} href={r.link} image={r.image} label={r.category} date={r.date} title={r.title} excerpt={r.excerpt} />
             ))}
           </ul>
+          <Pagination pathname="/research" filters={l.query} page={l.page} pageCount={l.pageCount} label="Research pages" />
         </div>
       </section>
     </>

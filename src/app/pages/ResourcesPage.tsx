@@ -2,35 +2,34 @@
  * /resources: research, press releases and news in one list, newest first, with a content type
  * filter and a category filter that combine (both must match, seed §4). Press releases have no
  * category: they show while the category is 'All', and the category filter is hidden when only
- * press releases are selected (see filters.ts).
+ * press releases are selected (see filters.ts). Paged like the other listings: the server
+ * filters, counts and slices (src/content/listings.ts); the page holds one page of results.
  */
 import { useRef, type MouseEvent } from 'react';
-import { useQuery } from '../query.ts';
-import { useLocation, useRouter } from '../router.tsx';
-import { Q, type NewsItem, type PressRelease, type ResearchItem } from '../types.ts';
+import { isNotFound } from '../query.ts';
+import { useRouter } from '../router.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { FilterBar, ResultCount } from '../components/FilterBar.tsx';
 import { ArticleCard } from '../components/ArticleCard.tsx';
-import { RESOURCE_KIND_LABEL, RESOURCE_TYPES, resourcesHref, resourcesResults, toResources } from '../filters.ts';
+import { Pagination, RESULTS_ID } from '../components/Pagination.tsx';
+import { useListing } from '../hooks/useListing.ts';
+import { RESOURCE_KIND_LABEL, RESOURCE_TYPES, resourcesHref } from '../filters.ts';
+import { NotFoundPage } from './NotFoundPage.tsx';
 
 export function ResourcesPage() {
-  const research = useQuery<ResearchItem[]>(Q.research);
-  const press = useQuery<PressRelease[]>(Q.pressReleases);
-  const news = useQuery<NewsItem[]>(Q.news);
-  const { search } = useLocation();
+  const listing = useListing('resources');
   const { navigate } = useRouter();
   const filtersRef = useRef<HTMLDivElement>(null);
-  for (const q of [research, press, news]) if (q.status === 'error') return <PageError error={q.error} />;
-  if (research.status !== 'success' || press.status !== 'success' || news.status !== 'success') return <Spinner label="Loading resources" />;
+  if (listing.status === 'pending') return <Spinner label="Loading resources" />;
+  if (listing.status === 'error') return isNotFound(listing.error) ? <NotFoundPage /> : <PageError error={listing.error} />;
 
-  const resources = toResources(research.data, press.data, news.data);
-  const params = new URLSearchParams(search);
-  const result = resourcesResults(resources, { type: params.get('type'), category: params.get('category') });
-  const current = { type: result.type, category: result.category };
-  const showCategories = result.categories.length > 1;
+  const result = listing.data;
+  const current = { type: result.selected.type, category: result.selected.category };
+  const categories = result.options.category;
+  const showCategories = categories.length > 1;
 
   const clearAll = (e: MouseEvent<HTMLButtonElement>) => {
     e.preventDefault();
@@ -47,25 +46,25 @@ export function ResourcesPage() {
         title="Resources"
         lede="Our research, press releases and news in one place. Narrow the list by content type and category."
       />
-      <section className="block listing" aria-label="All resources">
+      <section id={RESULTS_ID} className="block listing" aria-label="All resources" aria-busy={listing.previous || undefined}>
         <div className="container">
           <div className="resources-filters" ref={filtersRef}>
             <FilterBar
               label="Filter by content type"
               name="type"
-              selected={result.type}
-              options={RESOURCE_TYPES.map((t) => ({ value: t.value, label: t.label, href: resourcesHref(resources, current, { type: t.value }) }))}
+              selected={current.type}
+              options={RESOURCE_TYPES.map((t) => ({ value: t.value, label: t.label, href: resourcesHref(result.categoriesByType, current, { type: t.value }) }))}
             />
             {showCategories && (
               <FilterBar
                 label="Filter by category"
                 name="category"
-                selected={result.category}
-                options={result.categories.map((c) => ({ value: c, href: resourcesHref(resources, current, { category: c }) }))}
+                selected={current.category}
+                options={categories.map((c) => ({ value: c, href: resourcesHref(result.categoriesByType, current, { category: c }) }))}
               />
             )}
           </div>
-          <ResultCount count={result.items.length} visible />
+          <ResultCount count={result.total} page={result.page} pageCount={result.pageCount} visible />
           {result.items.length > 0 ? (
             <ul className="card-grid card-grid--3">
               {result.items.map((r) => (
@@ -89,6 +88,7 @@ export function ResourcesPage() {
               </form>
             </div>
           )}
+          <Pagination pathname="/resources" filters={result.query} page={result.page} pageCount={result.pageCount} label="Resource pages" />
         </div>
       </section>
     </>

@@ -1,25 +1,25 @@
 /** /team/{id}: profile with bio, email, experience, education, expertise; 404 for unknown ids. */
-import { useQuery } from '../query.ts';
+import { isNotFound, useQuery } from '../query.ts';
 import { Link } from '../router.tsx';
-import { Q, type TeamMember } from '../types.ts';
+import { Q } from '../types.ts';
 import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { Img } from '../components/Img.tsx';
+import { Prose } from '../components/Prose.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { firstSentence } from '../team.ts';
 
 export function TeamMemberPage({ params }: PageProps) {
-  const team = useQuery<TeamMember[]>(Q.team);
-  if (team.status === 'pending') return <Spinner label="Loading profile" />;
-  if (team.status === 'error') return <PageError error={team.error} />;
-  const m = team.data.find((x) => x.id === params.id);
-  if (!m) return <NotFoundPage />;
+  const member = useQuery(Q.teamMember(params.id));
+  if (member.status === 'pending') return <Spinner label="Loading profile" />;
+  if (member.status === 'error') return isNotFound(member.error) ? <NotFoundPage /> : <PageError error={member.error} />;
+  const m = member.data;
   const lists: [string, string[]][] = [['Experience', m.experience], ['Education', m.education], ['Expertise', m.expertise]];
   return (
     <article className="profile">
-      <PageMeta title={m.name} description={`${m.name}, ${m.title}. ${firstSentence(m.bio)}`.slice(0, 160)} image={m.image.key} />
+      <PageMeta title={m.name} description={`${m.name}, ${m.title}. ${firstSentence(m.bio)}`.slice(0, 160)} image={m.image} person={{ name: m.name, jobTitle: m.title, email: m.email }} />
       <div className="container">
         <Link href="/team" className="back-link"><span aria-hidden="true">←</span> Back to team</Link>
         <div className="profile__grid">
@@ -31,7 +31,7 @@ export function TeamMemberPage({ params }: PageProps) {
             <p className="eyebrow">Team</p>
             <h1 className="profile__name">{m.name}</h1>
             <p className="profile__title">{m.title}</p>
-            <div className="prose prose--large">{m.bio.split('\n\n').map((p, i) => <p key={i}>{p}</p>)}</div>
+            <div className="prose prose--large"><Prose blocks={m.body.intro} /></div>
             <div className="profile__lists">
               {lists.map(([title, items]) => (
                 <section key={title} className="profile__list" aria-labelledby={`profile-${title.toLowerCase()}`}>

@@ -1,0 +1,147 @@
+/**
+ * `npm run content:fixture -- --items 1000 --out DIR [--from content] [--seed 1]` — writes a valid
+ * content folder with N items in each archive collection (research, press releases, news), for
+ * testing and measuring the site at a real firm's scale (`CONTENT_DIR=DIR npm start`).
+ *
+ * The folder starts as a copy of the real content (site facts, practice areas, pages, policies,
+ * team, stories and every real article, unchanged); generated articles fill each collection up to
+ * N: varied titles, excerpts and Markdown bodies composed from pools of sentences (seeded, so the
+ * same arguments give the same files), dates spread back over the years (one a week or so),
+ * categories and news types in turn so every filter option is present, and artwork reused from
+ * the real entries of the same collection (no image is generated).
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { stringify } from 'yaml';
+import { NEWS_TYPES, RESEARCH_CATEGORIES } from '../src/content/schema.ts';
+import { COLLECTIONS } from '../src/content/collections.ts';
+
+/** A small deterministic PRNG (mulberry32). */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SECTORS = ['technology', 'real estate', 'pharmaceuticals', 'natural resources', 'food and beverage', 'industrial services', 'healthcare services', 'specialty manufacturing'];
+const THEMES = ['pricing power', 'working capital', 'supply chain resilience', 'automation', 'energy costs', 'labor productivity', 'add-on acquisitions', 'carve-outs', 'refinancing', 'customer retention', 'regulatory change', 'capital intensity'];
+const COMPANIES = ['Ashvale Systems', 'Brightmoor Foods', 'Caldera Minerals', 'Dunmore Logistics', 'Elmstead Health', 'Fairhaven Software', 'Greyfield Materials', 'Harrowgate Labs', 'Ivybridge Analytics', 'Kestrel Packaging', 'Larkspur Clinics', 'Morrow Industrial', 'Northcote Water', 'Oakridge Timber', 'Pellam Pharma', 'Quarry Lane Capital Partners', 'Rowanberry Brands', 'Stonecroft Engineering', 'Thornbury Data', 'Westmere Cold Chain'];
+const CITIES = ['NEW YORK', 'LONDON', 'SAN FRANCISCO', 'SINGAPORE'];
+const PEOPLE = ['Eleanor Vance', 'Julian Marchetti', 'Adaeze Okafor', 'Priya Venkataraman', 'Samuel Adeyemi', 'Ingrid Solberg'];
+
+const pick = <T>(r: () => number, xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
+const cap = (s: string) => s.replace(/(^|\s)([a-z])/g, (_m, a: string, b: string) => a + b.toUpperCase());
+
+function sentence(r: () => number): string {
+  const sector = pick(r, SECTORS);
+  const theme = pick(r, THEMES);
+  const company = pick(r, COMPANIES);
+  const templates = [
+    `Across ${sector}, ${theme} has become a deciding factor in how buyers and lenders price risk.`,
+    `We saw ${theme} separate the leaders in ${sector} from the rest of the field over the past year.`,
+    `${company} illustrates the point: management treated ${theme} as an operating priority, not a financial one.`,
+    `For investors, the practical consequence is that underwriting ${sector} now starts with ${theme}.`,
+    `Our portfolio companies in ${sector} that invested early in ${theme} have held margins while peers gave ground.`,
+    `The data we track on ${theme} suggests the shift in ${sector} is structural rather than cyclical.`,
+    `We expect the debate about ${theme} to shape valuations in ${sector} for several years.`,
+    `Boards in ${sector} are asking sharper questions about ${theme}, and management teams are answering with data.`,
+    `${company} completed two add-on acquisitions this year, each chosen for its contribution to ${theme}.`,
+    `Lenders have become more selective, and a credible plan for ${theme} now shortens diligence in ${sector}.`,
+  ];
+  return pick(r, templates);
+}
+const paragraph = (r: () => number) => Array.from({ length: 3 + Math.floor(r() * 3) }, () => sentence(r)).join(' ');
+
+const HEADINGS = ['What we are seeing', 'Why it matters', 'Where value accrues', 'Risks we are watching', 'How we are positioned', 'What comes next', 'The numbers behind the trend', 'Implications for investors', 'About the transaction', 'About Halden Rowe Capital', 'Background', 'Outlook'];
+
+function body(r: () => number, sections: number): string {
+  const headings = [...HEADINGS].sort(() => r() - 0.5).slice(0, sections);
+  return headings.map((h, i) => {
+    const paras = Array.from({ length: 2 + Math.floor(r() * 2) }, () => paragraph(r)).join('\n\n');
+    const list = i === 0 && r() < 0.5 ? `\n\n${Array.from({ length: 3 }, () => `- ${cap(pick(r, THEMES))} in ${pick(r, SECTORS)}`).join('\n')}` : '';
+    return `## ${h}\n\n${paras}${list}`;
+  }).join('\n\n');
+}
+
+function titleFor(kind: 'research' | 'press' | 'news', r: () => number, n: number): string {
+  const sector = cap(pick(r, SECTORS));
+  const theme = pick(r, THEMES);
+  const company = pick(r, COMPANIES);
+  if (kind === 'research') return pick(r, [`${sector} and the Economics of ${cap(theme)}`, `${cap(theme)}: What ${sector} Investors Should Know`, `Rethinking ${cap(theme)} in ${sector}`]) + ` (No. ${n})`;
+  if (kind === 'press') return pick(r, [`Halden Rowe Capital Acquires ${company}`, `Halden Rowe Capital Completes Sale of ${company}`, `${company} Announces Growth Investment from Halden Rowe Capital`, `Halden Rowe Capital Partners with ${company} Management`]) + ` (${n})`;
+  return pick(r, [`${company} Expands ${sector} Platform`, `Halden Rowe Team Speaks on ${cap(theme)}`, `${company} Recognized for ${cap(theme)}`, `${pick(r, PEOPLE)} on ${cap(theme)} in ${sector}`]) + ` (${n})`;
+}
+
+/** The ISO date `days` before `from`. */
+function daysBefore(from: string, days: number): string {
+  const d = new Date(`${from}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+function frontMatterFile(front: Record<string, unknown>, text: string) {
+  return `---\n${stringify(front, { lineWidth: 0 })}---\n\n${text}\n`;
+}
+
+/** Image keys of a collection's real entries (reused by the generated ones). */
+function imagesOf(dir: string): string[] {
+  return readdirSync(dir).filter((n) => n.endsWith('.md')).sort()
+    .map((n) => /^image: (.+)$/m.exec(readFileSync(path.join(dir, n), 'utf8'))?.[1]).filter((x): x is string => !!x);
+}
+
+export function writeFixture({ items, out, from = path.resolve('content'), seed = 1 }: { items: number; out: string; from?: string; seed?: number }) {
+  const mins = [COLLECTIONS.research.min, COLLECTIONS.pressReleases.min, COLLECTIONS.news.min].map((m) => m ?? 0);
+  if (!Number.isInteger(items) || items < Math.max(...mins)) throw new Error(`--items must be a whole number ≥ ${Math.max(...mins)}`);
+  if (existsSync(out)) rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  cpSync(from, out, { recursive: true });
+  const r = rng(seed);
+  const gen = [
+    { folder: 'research', kind: 'research' as const, sections: 3 },
+    { folder: 'press-releases', kind: 'press' as const, sections: 2 },
+    { folder: 'news', kind: 'news' as const, sections: 2 },
+  ];
+  for (const g of gen) {
+    const dir = path.join(out, g.folder);
+    const real = readdirSync(dir).filter((n) => n.endsWith('.md')).sort();
+    // More real entries than asked for: keep the newest-named first N (still a valid set).
+    for (const name of real.slice(items)) rmSync(path.join(dir, name));
+    const images = imagesOf(dir);
+    // Spread over ~12 years whatever N is, the newest a little before the real content's oldest.
+    const step = Math.max(1, Math.floor((12 * 365) / Math.max(1, items)));
+    for (let i = real.length; i < items; i++) {
+      const n = i - real.length + 1;
+      const date = daysBefore('2024-06-30', (n - 1) * step + Math.floor(r() * step));
+      const title = titleFor(g.kind, r, n);
+      const excerpt = `${sentence(r)} ${sentence(r)}`;
+      const image = images[i % images.length];
+      const id = `${g.folder === 'press-releases' ? 'release' : g.folder === 'news' ? 'news' : 'note'}-${String(n).padStart(5, '0')}`;
+      const front: Record<string, unknown> =
+        g.kind === 'research' ? { category: RESEARCH_CATEGORIES[i % RESEARCH_CATEGORIES.length], date, title, excerpt, image, author: 'Halden Rowe Research' }
+        : g.kind === 'press' ? { date, title, excerpt, image, location: CITIES[i % CITIES.length] }
+        : { type: NEWS_TYPES[i % NEWS_TYPES.length], date, title, excerpt, image };
+      writeFileSync(path.join(dir, `${id}.md`), frontMatterFile(front, body(r, g.sections + Math.floor(r() * 2))));
+    }
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i === -1 ? undefined : process.argv[i + 1];
+  };
+  const out = arg('--out');
+  const items = Number(arg('--items') ?? 1000);
+  if (!out) {
+    console.error('usage: npm run content:fixture -- --items 1000 --out DIR [--from content] [--seed 1]');
+    process.exit(2);
+  }
+  const start = Date.now();
+  writeFixture({ items, out: path.resolve(out), from: path.resolve(arg('--from') ?? 'content'), seed: Number(arg('--seed') ?? 1) });
+  console.log(`wrote ${items} research notes, press releases and news items to ${out} in ${Date.now() - start} ms (CONTENT_DIR=${out} npm start)`);
+}

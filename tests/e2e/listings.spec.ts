@@ -1,0 +1,66 @@
+/**
+ * Paged listings in the browser (issue 10): after hydration a page or filter change fetches one
+ * listing answer — never a whole collection — keeps the filters, moves focus to the result count;
+ * without JavaScript the same links and forms reach the same pages.
+ */
+import type { Page, Request } from '@playwright/test';
+import { test, expect, open } from './fixtures.ts';
+
+/** The API requests a page makes from now on. */
+function apiRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r: Request) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) seen.push(url.pathname + url.search);
+  });
+  return seen;
+}
+
+const cardTitles = (page: Page) => page.locator('#results .card__title').allInnerTexts();
+
+test('/resources: Next page fetches one listing answer, marks page 2 and moves focus to the count', async ({ page }) => {
+  await open(page, '/resources');
+  const first = await cardTitles(page);
+  expect(first).toHaveLength(12);
+  const requests = apiRequests(page);
+  const nav = page.getByRole('navigation', { name: 'Resource pages' });
+  await nav.getByRole('link', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/\/resources\?page=2#results$/);
+  // (Narrow screens hide the numbers and show "Page 2 of 2": the marked link is still there.)
+  await expect(nav.locator('a[aria-current="page"]')).toHaveText('2');
+  await expect.poll(() => cardTitles(page)).not.toEqual(first);
+  expect(requests).toEqual(['/api/listings/resources?page=2']);
+  await expect(page.locator('#results-count')).toBeFocused();
+  await expect(page.locator('#results-count')).toContainText(/Showing \d+ results, page 2 of 2/);
+  // Back: page 1 again, from the query cache (no request).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/resources$/);
+  await expect.poll(() => cardTitles(page)).toEqual(first);
+  expect(requests).toEqual(['/api/listings/resources?page=2']);
+});
+
+test('/resources: a filter chosen on page 2 starts again at page 1 and keeps to one small read', async ({ page }) => {
+  await open(page, '/resources?page=2');
+  const requests = apiRequests(page);
+  const type = page.getByRole('group', { name: 'Filter by content type' });
+  await type.getByRole('button', { name: 'News & Updates', exact: true }).click();
+  await expect(page).toHaveURL(/\/resources\?type=news$/);
+  await expect(type.getByRole('button', { name: 'News & Updates', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(type.getByRole('button', { name: 'News & Updates', exact: true })).toBeFocused();
+  expect(requests).toEqual(['/api/listings/resources?type=news']);
+  await expect(page.getByRole('navigation', { name: 'Resource pages' })).toHaveCount(0);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('pagination links and filter forms work, and the URL carries both', async ({ page }) => {
+    await page.goto('/resources');
+    await page.getByRole('navigation', { name: 'Resource pages' }).getByRole('link', { name: 'Next page' }).click();
+    await expect(page).toHaveURL(/\/resources\?page=2#results$/);
+    await expect(page.getByRole('navigation', { name: 'Resource pages' }).locator('a[aria-current="page"]')).toHaveText('2');
+    await page.getByRole('group', { name: 'Filter by content type' }).getByRole('button', { name: 'Insights and Research', exact: true }).click();
+    await expect(page).toHaveURL(/\/resources\?type=research$/);
+    await expect(page.getByRole('group', { name: 'Filter by content type' }).getByRole('button', { name: 'Insights and Research', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
