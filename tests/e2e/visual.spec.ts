@@ -66,8 +66,11 @@ async function shoot(page: Page, id: string, shot: UiState['shot'], project: str
   });
   const { scrollHeight, clientHeight } = await scroller.evaluate((el: HTMLElement) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }));
   const pages = Math.min(MAX_DIALOG_PAGES, Math.max(1, Math.ceil(scrollHeight / Math.max(1, clientHeight))));
+  // The last page stops 1 px short of the end: the browser clamps a larger scrollTop to the exact
+  // (fractional) end, and a fractional scroll offset anti-aliases edges differently from run to run.
+  const maxTop = Math.max(0, scrollHeight - clientHeight - 1);
   for (let i = 0; i < pages; i++) {
-    await scroller.evaluate((el: HTMLElement, top) => { el.scrollTop = top; }, i * clientHeight);
+    await scroller.evaluate((el: HTMLElement, top) => { el.scrollTop = top; }, Math.min(i * clientHeight, maxTop));
     await expect.soft(page).toHaveScreenshot([project, `${id}${i ? `--${i + 1}` : ''}.png`], { timeout: SHOT_TIMEOUT });
   }
   await scroller.evaluate((el: HTMLElement) => { el.scrollTop = 0; });
