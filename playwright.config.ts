@@ -9,7 +9,7 @@
  * version the baselines were made with is recorded in tests/e2e/__snapshots__/chromium-version.txt.
  */
 import { defineConfig } from '@playwright/test';
-import { AUTH_STATE, E2E_PASSWORD, E2E_SESSION_SECRET, PORT } from './tests/e2e/env.ts';
+import { AUTH_STATE, E2E_PASSWORD, E2E_SESSION_SECRET, PORT, PUBLIC_ORIGIN, PUBLIC_PORT, PUBLIC_URL } from './tests/e2e/env.ts';
 
 const CI = !!process.env.CI;
 
@@ -63,11 +63,18 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false } },
-    { name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: false, hasTouch: true } },
+    { name: 'desktop', testIgnore: 'public.spec.ts', use: { viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false } },
+    { name: 'mobile', testIgnore: 'public.spec.ts', use: { viewport: { width: 390, height: 844 }, isMobile: false, hasTouch: true } },
+    // SITE_ACCESS=public: the open site, without a session, against its own server.
+    {
+      name: 'public',
+      testMatch: 'public.spec.ts',
+      use: { baseURL: PUBLIC_URL, storageState: { cookies: [], origins: [] }, viewport: { width: 1440, height: 900 } },
+    },
   ],
-  webServer: {
-    command: 'npx tsx src/server/main.ts',
+  webServer: [{
+    // The production server as production runs it (built first when dist/ is missing or stale).
+    command: 'node scripts/ensure-build.mjs && exec node --enable-source-maps dist/server.js',
     port: PORT,
     env: {
       PORT: String(PORT),
@@ -81,5 +88,22 @@ export default defineConfig({
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
-  },
+  }, {
+    command: 'node scripts/ensure-build.mjs && exec node --enable-source-maps dist/server.js',
+    port: PUBLIC_PORT,
+    env: {
+      PORT: String(PUBLIC_PORT),
+      SITE_ACCESS: 'public',
+      PUBLIC_ORIGIN,
+      SITE_PASSWORD: E2E_PASSWORD,
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      DATA_DIR: 'reports/e2e-data-public',
+      LOG_FORMAT: 'off',
+      NODE_ENV: 'production',
+    },
+    reuseExistingServer: !CI,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  }],
 });

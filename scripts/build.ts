@@ -1,13 +1,15 @@
 /**
  * Production build: validates content, bundles the two client entries (site, login) as minified
  * ESM with code splitting and content-hashed names, bundles the CSS (fonts copied and hashed),
- * and writes dist/manifest.json for the server. `--watch` rebuilds on change (npm run dev).
+ * bundles the server into dist/server.js (run with plain `node`), and writes dist/manifest.json.
+ * `--watch` rebuilds the client on change (npm run dev; the server runs under `tsx watch` there).
  */
 import * as esbuild from 'esbuild';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import path from 'node:path';
 import { loadContent, ContentError } from '../src/content/load.ts';
+import { sourceFingerprint } from './lib/build-inputs.mjs';
 
 export interface BuildManifest {
   /** Entry scripts and what they import statically (modulepreload). */
@@ -20,10 +22,14 @@ export interface BuildManifest {
   /** Fonts to preload (at most two). */
   fonts: string[];
   builtAt: string;
+  /** Fingerprint of the sources this build was made from (scripts/lib/build-inputs.mjs); npm start rebuilds when it differs. */
+  sources?: string;
 }
 
 const outdir = path.resolve('dist/assets');
 const watch = process.argv.includes('--watch');
+// Taken before anything is built: a source edited during the build makes the next start rebuild.
+const sources = sourceFingerprint();
 
 function checkContent() {
   try {
@@ -63,6 +69,7 @@ function writeManifest(meta: esbuild.Metafile) {
     css: rel(css),
     fonts,
     builtAt: new Date().toISOString(),
+    sources,
   };
   writeFileSync(path.resolve('dist/manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;
@@ -135,14 +142,35 @@ const options: esbuild.BuildOptions = {
   plugins: [reloadPlugin],
 };
 
+/**
+ * The server as one ESM file for plain `node` (no TypeScript loader in production): our code is
+ * bundled, every package stays an import of node_modules (`packages: 'external'`), so
+ * `npm ci --omit=dev` is enough to run it. The source map makes stack traces point at src/.
+ */
+async function buildServer() {
+  await esbuild.build({
+    entryPoints: { server: 'src/server/main.ts' },
+    outdir: path.resolve('dist'),
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    jsx: 'automatic',
+    sourcemap: 'linked',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
+
 if (watch) {
   const ctx = await esbuild.context(options);
   await ctx.watch();
   console.log('[build] watching src/ for changes');
 } else {
-  const result = await esbuild.build(options);
+  const [result] = await Promise.all([esbuild.build(options), buildServer()]);
   const m = writeManifest(result.metafile!);
   precompress();
   const sizes = Object.entries(result.metafile!.outputs).map(([f, o]) => `${path.basename(f)} ${(o.bytes / 1024).toFixed(1)} KB`);
-  console.log(`[build] ${sizes.length} files → dist/assets (site entry ${m.entries.site.js})`);
+  console.log(`[build] ${sizes.length} files → dist/assets (site entry ${m.entries.site.js}); server → dist/server.js`);
 }

@@ -1,10 +1,13 @@
 /**
  * `npm run dev`: esbuild in watch mode plus the server under `tsx watch`, with live reload:
- * the browser reloads after a rebuild (the server sees dist/manifest.json change) and after the
- * server restarts (the event stream reconnects).
+ * the browser reloads after a rebuild (the server sees dist/manifest.json change), after a content
+ * edit (the server reloads content/ itself, main.ts) and after the server restarts on a source
+ * edit (the event stream reconnects). The session secret is fixed, so a restart keeps you signed
+ * in. `npx tsx scripts/dev-latency.ts` measures edit → browser.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { DEV_SESSION_SECRET } from '../src/server/config.ts';
 
 const children: ChildProcess[] = [];
 const run = (cmd: string, args: string[], env: Record<string, string> = {}) => {
@@ -20,7 +23,13 @@ run('npx', ['tsx', 'scripts/build.ts', '--watch']);
 // Wait for the first build so the server finds dist/manifest.json.
 const started = Date.now();
 while (!existsSync('dist/manifest.json') && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 200));
-run('npx', ['tsx', 'watch', '--clear-screen=false', '--include', 'content/**/*', 'src/server/main.ts'], { LIVE_RELOAD: '1' });
+// A fixed development secret (unless one is set): a restart keeps you signed in. Production
+// refuses this secret (config.ts).
+// Content edits do not restart the server: it reloads content itself (main.ts), 3 s sooner.
+run('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+  LIVE_RELOAD: '1',
+  SESSION_SECRET: process.env.SESSION_SECRET || DEV_SESSION_SECRET,
+});
 
 const stop = () => {
   for (const c of children) c.kill('SIGTERM');

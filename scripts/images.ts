@@ -2,8 +2,8 @@
  * `npx tsx scripts/images.ts` — generates every image on the site as original,
  * deterministic generative artwork (see scripts/lib/art.ts).
  *
- * - Keys come from every "image" field in content/*.json and content/pages/*.json,
- *   plus the fixed `site/og-default`.
+ * - Keys come from every "image" field in the content (contentImageKeys in
+ *   src/content/load.ts), plus the fixed `site/og-default`.
  * - Each key is drawn as SVG (seeded from the key), rasterised once by sharp/librsvg
  *   at its largest size, then resized and encoded to AVIF + WebP per width.
  * - Writes public/images/<key>-<w>.{avif,webp}, public/images/site/og-default.jpg
@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
 import { cardSvg, hashString, heroSvg, portraitSvg, type ArtSpec } from './lib/art.ts';
+import { contentImageKeys } from '../src/content/load.ts';
 
 const ROOT = process.cwd();
 const CONTENT = path.join(ROOT, 'content');
@@ -80,45 +81,15 @@ function artFor(spec: Spec): ArtSpec {
 
 /* ------------------------------------------------------- content scan -- */
 
-function readJson(file: string): unknown {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    console.warn(`warning: skipping ${path.relative(ROOT, file)} (${(err as Error).message.split('\n')[0]})`);
-    return undefined;
-  }
-}
-
-/** Words describing an item, used only when its key says nothing about the subject. */
-function hintsOf(item: Record<string, unknown>): string[] {
-  return ['category', 'type', 'group', 'kind'].map((f) => item[f]).filter((v): v is string => typeof v === 'string');
-}
-
 function collectKeys(): Map<string, string[]> {
   const keys = new Map<string, string[]>();
-  const add = (value: unknown, where: string, item: Record<string, unknown>) => {
-    if (typeof value !== 'string') return;
+  // Every "image" in the content (front matter and JSON), with words describing its entry.
+  for (const [value, hints] of contentImageKeys(CONTENT)) {
     if (!KEY_RE.test(value)) {
-      console.warn(`warning: ignoring image "${value}" in ${where} (not a key like "team/jane-doe")`);
-      return;
+      console.warn(`warning: ignoring image "${value}" (not a key like "team/jane-doe")`);
+      continue;
     }
-    if (!keys.has(value)) keys.set(value, hintsOf(item));
-  };
-  const walk = (node: unknown, where: string) => {
-    if (Array.isArray(node)) node.forEach((x) => walk(x, where));
-    else if (node && typeof node === 'object') {
-      const obj = node as Record<string, unknown>;
-      for (const [k, v] of Object.entries(obj)) {
-        if (k === 'image') add(v, where, obj);
-        else walk(v, where);
-      }
-    }
-  };
-  const list = (dir: string) =>
-    existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(dir, f)) : [];
-  for (const file of [...list(CONTENT), ...list(path.join(CONTENT, 'pages'))]) {
-    const data = readJson(file);
-    if (data !== undefined) walk(data, path.relative(ROOT, file));
+    keys.set(value, hints);
   }
   keys.set(OG_KEY, []);
   return new Map([...keys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

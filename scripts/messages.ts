@@ -1,8 +1,9 @@
 /**
  * npm run messages [-- --json | --csv] [--since YYYY-MM-DD]
  *
- * Lists the contact form's messages from DATA_DIR/site.db (default ./data), oldest first:
- * a readable table by default, JSON or CSV (RFC 4180) for export. --since is a UTC date.
+ * Lists the contact form's messages from DATA_DIR/site.db (default ./data), oldest first, with
+ * the state of each one's staff e-mail (the outbox): a readable table by default, JSON or CSV
+ * (RFC 4180) for export. --since is a UTC date.
  * Safe while the server runs (SQLite WAL: readers do not block the writer).
  */
 import { existsSync } from 'node:fs';
@@ -55,12 +56,27 @@ if (existsSync(file)) {
   const store = openStore(dataDir, { readonly: true });
   try {
     messages = store.list({ since: values.since });
+    const pending = messages.filter((m) => m.delivery && m.delivery.state !== 'sent').length;
+    if (pending && !values.json && !values.csv) process.stderr.write(`${pending} staff e-mail${pending === 1 ? '' : 's'} not delivered yet (see "Staff e-mail").\n`);
   } finally {
     store.close();
   }
 }
 
 const COLUMNS = ['id', 'createdAt', 'name', 'email', 'company', 'message', 'ip'] as const;
+const DELIVERY_COLUMNS = ['mail', 'mailAttempts', 'mailSentAt', 'mailNextAttemptAt', 'mailError'] as const;
+
+/** One word for the e-mail's state: sent, pending, sending (under way, or cut short: sent again), or off. */
+function mailState(m: StoredMessage): string {
+  return m.delivery ? m.delivery.state : 'off';
+}
+function mailSummary(m: StoredMessage): string {
+  const d = m.delivery;
+  if (!d) return 'not e-mailed';
+  if (d.state === 'sent') return `sent ${d.sentAt?.slice(0, 16).replace('T', ' ')}`;
+  if (d.state === 'sending') return `sending (attempt ${d.attempts})`;
+  return d.attempts ? `pending: ${d.attempts} failed, next ${d.nextAttemptAt?.slice(11, 19)}` : 'pending';
+}
 
 if (values.json) {
   process.stdout.write(`${JSON.stringify(messages, null, 2)}\n`);
@@ -82,7 +98,8 @@ function toCsv(rows: StoredMessage[]): string {
     if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
-  const lines = [COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => cell(r[c])).join(','))];
+  const delivery = (r: StoredMessage) => [mailState(r), r.delivery?.attempts ?? '', r.delivery?.sentAt ?? '', r.delivery?.nextAttemptAt ?? '', r.delivery?.lastError ?? ''];
+  const lines = [[...COLUMNS, ...DELIVERY_COLUMNS].join(','), ...rows.map((r) => [...COLUMNS.map((c) => r[c]), ...delivery(r)].map(cell).join(','))];
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -93,12 +110,12 @@ function toTable(rows: StoredMessage[]): string {
     const t = (s ?? '').replace(/\s+/g, ' ').trim();
     return t.length > max ? `${t.slice(0, max - 1)}…` : t;
   };
-  const head = ['ID', 'Received (UTC)', 'Name', 'Email', 'Company', 'Message'];
-  const fixed = rows.map((r) => [String(r.id), r.createdAt.slice(0, 16).replace('T', ' '), oneLine(r.name, 24), oneLine(r.email, 32), oneLine(r.company, 20)]);
-  const widths = head.slice(0, 5).map((h, i) => Math.max(h.length, ...fixed.map((f) => f[i].length)));
+  const head = ['ID', 'Received (UTC)', 'Name', 'Email', 'Company', 'Staff e-mail', 'Message'];
+  const fixed = rows.map((r) => [String(r.id), r.createdAt.slice(0, 16).replace('T', ' '), oneLine(r.name, 24), oneLine(r.email, 32), oneLine(r.company, 20), mailSummary(r)]);
+  const widths = head.slice(0, 6).map((h, i) => Math.max(h.length, ...fixed.map((f) => f[i].length)));
   const used = widths.reduce((a, b) => a + b + 2, 0);
   const msgWidth = Math.max(20, width - used);
   const body = rows.map((r, i) => [...fixed[i], oneLine(r.message, msgWidth)]);
-  const fmt = (cols: string[]) => cols.map((c, i) => (i < 5 ? c.padEnd(widths[i]) : c)).join('  ').trimEnd();
+  const fmt = (cols: string[]) => cols.map((c, i) => (i < 6 ? c.padEnd(widths[i]) : c)).join('  ').trimEnd();
   return [fmt(head), fmt(widths.map((w) => '-'.repeat(w)).concat('-'.repeat(Math.min(msgWidth, 40)))), ...body.map(fmt)].join('\n') + '\n';
 }

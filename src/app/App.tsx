@@ -6,7 +6,7 @@ import { Suspense } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
 import { QueryContext, type QueryClient, useQuery } from './query.ts';
 import { RouterProvider, useLocation, type Location } from './router.tsx';
-import { matchRoute } from './routes.ts';
+import { matchRoute, notFoundRoute } from './routes.ts';
 import { Q, type PracticeArea, type SiteInfo } from './types.ts';
 import { NavBar } from './components/NavBar.tsx';
 import { Footer } from './components/Footer.tsx';
@@ -18,16 +18,18 @@ interface Props {
   client: QueryClient;
   location: Location;
   helmetContext?: object;
+  /** The server answered this location with its 404 page (one document for every unknown URL). */
+  notFound?: boolean;
 }
 
-export function App({ client, location, helmetContext = {} }: Props) {
+export function App({ client, location, helmetContext = {}, notFound = false }: Props) {
   return (
     <HelmetProvider context={helmetContext}>
       <QueryContext.Provider value={client}>
         <RouterProvider initial={location}>
           <ToastProvider>
             <OverlayProvider>
-              <Layout />
+              <Layout notFoundAt={notFound ? location.pathname + location.search : null} />
             </OverlayProvider>
           </ToastProvider>
         </RouterProvider>
@@ -36,9 +38,10 @@ export function App({ client, location, helmetContext = {} }: Props) {
   );
 }
 
-function Layout() {
+function Layout({ notFoundAt }: { notFoundAt: string | null }) {
   const location = useLocation();
-  const { route, params } = matchRoute(location.pathname);
+  // An unknown id or a page past the last: the server sent its 404 page for this URL.
+  const { route, params } = notFoundAt === location.pathname + location.search ? { route: notFoundRoute, params: {} } : matchRoute(location.pathname);
   const practiceAreas = useQuery<PracticeArea[]>(Q.practiceAreas).data ?? [];
   const site = useQuery<SiteInfo>(Q.site).data;
   const Page = route.page;

@@ -3,6 +3,7 @@
  * renderToPipeableStream and hydrated by the client with hydrateRoot(document, …).
  */
 import type { ReactNode } from 'react';
+import { GATED, SiteModeContext, type SiteMode } from './site-mode.ts';
 
 export interface Assets {
   css: string;
@@ -25,12 +26,22 @@ interface Props {
   /** The embedded data, already serialised and escaped (see serializeBootData). */
   bootJson: string;
   children: ReactNode;
+  /** Gate or public, and the public origin (site-mode.ts); the gate by default. */
+  mode?: SiteMode;
 }
 
 export const BOOT_DATA_ID = 'boot-data';
 
-export function Document({ assets, bootJson, children }: Props) {
+/** The site's feeds (src/server/seo/feeds.ts serves them; RSS here, Atom beside each as .atom). */
+export const FEEDS = [
+  { collection: 'press-releases', path: '/feeds/press-releases.xml', title: 'Halden Rowe Capital — Press Releases' },
+  { collection: 'news', path: '/feeds/news.xml', title: 'Halden Rowe Capital — News & Updates' },
+  { collection: 'research', path: '/feeds/research.xml', title: 'Halden Rowe Capital — Insights and Research' },
+] as const;
+
+export function Document({ assets, bootJson, children, mode = GATED }: Props) {
   return (
+    <SiteModeContext value={mode}>
     <html lang="en" dir="ltr">
       <head>
         <meta charSet="utf-8" />
@@ -42,7 +53,11 @@ export function Document({ assets, bootJson, children }: Props) {
         ))}
         <link rel="stylesheet" href={assets.css} />
         {assets.modulePreload.map((href) => <link key={href} rel="modulepreload" href={href} />)}
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        {FEEDS.map((f) => <link key={f.path} rel="alternate" type="application/rss+xml" title={f.title} href={f.path} />)}
         {assets.devScript && <script src={assets.devScript} defer />}
       </head>
       <body>
@@ -52,6 +67,7 @@ export function Document({ assets, bootJson, children }: Props) {
         {assets.loader && <script src={assets.loader.src} defer data-entry={assets.loader.entry} data-chunks={assets.loader.chunks.join(' ')} />}
       </body>
     </html>
+    </SiteModeContext>
   );
 }
 
@@ -67,6 +83,8 @@ export function serializeBootData(value: unknown): string {
 
 export interface BootData {
   assets: Assets;
-  /** Query cache, keyed by request path. */
+  /** The server's SITE_ACCESS and PUBLIC_ORIGIN, for hydration (absent: the gate). */
+  mode?: SiteMode;
+  /** Query cache, keyed by request path: exactly the data the page renders. */
   data: Record<string, unknown>;
 }

@@ -9,12 +9,16 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { createLogger, type Logger } from './log.ts';
 import { securityHeaders } from './security.ts';
-import { createGate, safeNext } from './gate.ts';
+import { createGate, memoryStores, safeNext, type LimiterStoreFactory } from './gate.ts';
 import { API_CACHE, API_TYPE, createApiRouter } from './api.ts';
-import { createContactHandler } from './contact.ts';
+import { createContactHandler, CONTACT_PAGE } from './contact.ts';
+import { CONTACT_DRAFT_KEY } from '../app/components/ContactForm.tsx';
+import { queryPath } from '../app/query.ts';
 import { openStore, type MessageStore } from './store.ts';
+import { startOutbox } from './outbox.ts';
 import { lookupPage, renderLogin, renderPage, sendStatic500, type RenderContext } from './render.tsx';
-import { PageCache, PAGE_CACHE, PAGE_TYPE, isFromMemory } from './page-cache.ts';
+import { PageCache, PAGE_CACHE, PAGE_TYPE, isFromMemory, sendEncoded } from './page-cache.ts';
+import { createSeoFiles } from './seo.ts';
 import { precompressedStatic } from './static.ts';
 import { withFastPath, type Handler, type MemoryAnswer } from './fast-path.ts';
 import { loadContent } from '../content/load.ts';
@@ -29,6 +33,8 @@ export interface AppDeps {
   manifest?: BuildManifest;
   /** Contact messages; opened in config.dataDir unless injected. */
   store?: MessageStore;
+  /** Where rate-limit counters live (gate.ts); in memory unless a shared store is given. */
+  limiterStores?: LimiterStoreFactory;
 }
 
 export function loadBuildManifest(distDir: string): BuildManifest {
@@ -38,24 +44,67 @@ export function loadBuildManifest(distDir: string): BuildManifest {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Public mode: pages and API answers may be kept by browsers and CDNs for 5 minutes and served
+ * stale for a day while revalidated (ETag → 304), so a content deploy shows within minutes.
+ * Images have stable names that a regeneration reuses (not content hashes): a day, not a year.
+ */
+export const PUBLIC_PAGE_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
+export const PUBLIC_IMAGE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
+/** What pages and API answers say while gated (page-cache.ts, api.ts): never in a shared cache. */
+const GATED_CACHE = 'private, no-cache';
+
+/**
+ * Public mode: the gated Cache-Control of pages and API answers (set by sendEncoded and the
+ * render) becomes the public one, just before the headers are written. One place for both, and
+ * the fast path runs it too.
+ */
+function publicCaching(_req: Request, res: Response, next: NextFunction) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    if (this.getHeader('Cache-Control') === GATED_CACHE) this.setHeader('Cache-Control', PUBLIC_PAGE_CACHE);
+    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+  } as Response['writeHead'];
+  next();
+}
 
 /** Only origin-form targets ("/path?query"): see step 4b. */
 export const isOriginForm = (url: string) => url.startsWith('/') && !url.startsWith('//');
 
 /** First path segments Express routes before the pages (matched in any case): never a page. */
-const ROUTED_BEFORE_PAGES = new Set(['api', 'assets', 'images', 'login', 'healthz', 'robots.txt', 'favicon.svg', '__dev']);
+const ROUTED_BEFORE_PAGES = new Set(['api', 'assets', 'images', 'login', 'healthz', 'robots.txt', 'favicon.svg', 'favicon.ico',
+  'apple-touch-icon.png', 'icon-512.png', 'manifest.webmanifest', 'sitemap.xml', 'feeds', '__dev']);
+/** Files of public/ served as they are, open in both modes (the login page and browsers ask for them). */
+const PUBLIC_FILES: Record<string, string> = {
+  'robots.txt': 'text/plain; charset=utf-8',
+  'favicon.svg': 'image/svg+xml',
+  'favicon.ico': 'image/x-icon',
+  'apple-touch-icon.png': 'image/png',
+  'icon-512.png': 'image/png',
+  'manifest.webmanifest': 'application/manifest+json',
+};
 /** The page paths the fast path looks up: plain lowercase paths, which no URL parser rewrites. */
 const PLAIN_PAGE_PATH = /^\/[a-z0-9/-]*$/;
 
-export function createApp({ config, log = createLogger(config.logFormat), api, manifest, store = openStore(config.dataDir) }: AppDeps) {
+export function createApp({ config, log = createLogger(config.logFormat), api, manifest, store = openStore(config.dataDir), limiterStores = memoryStores }: AppDeps) {
   const apiData = api ?? buildApiData(loadContent(config.contentDir), loadImageManifest(config.publicDir));
   const build = manifest ?? loadBuildManifest(config.distDir);
-  const gate = createGate(config, log);
+  // Staff e-mail for each stored message (outbox.ts), when SMTP_URL and CONTACT_NOTIFY_TO are set.
+  const outbox = config.notify
+    ? startOutbox({ store, notify: config.notify, retry: config.notifyRetry, log, siteOrigin: config.publicOrigin })
+    : undefined;
+  const gate = createGate(config, log, {
+    stores: limiterStores,
+    loginPage: (req, res, answer) => renderLogin(req, res, renderCtx, answer),
+  });
+  const isPublic = config.siteAccess === 'public';
   const renderCtx: RenderContext = {
+    mode: { access: config.siteAccess, origin: config.publicOrigin ?? null },
     api: apiData, manifest: build, log, timeoutMs: config.renderTimeoutMs,
     devScript: config.liveReload ? '/__dev/reload.js' : undefined,
     // Pages are pure functions of path, query and content (loaded once): render each once.
-    cache: new PageCache(500),
+    cache: new PageCache(),
+    counts: { renders: 0 },
   };
   // What the login page loads is open; everything else under /assets is behind the gate.
   const loginAssetSet = (m: BuildManifest) => new Set([m.entries.login.js, ...m.entries.login.preload, m.css, ...m.fonts]);
@@ -63,9 +112,9 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   // Hashed names never change content: cache for a year. Login assets are public; the rest
   // are private to signed-in visitors (no shared cache may hand them to anyone else).
   const assetCacheControl = (urlPath: string) =>
-    loginAssets.has(urlPath) || urlPath.endsWith('.woff2') ? IMMUTABLE : 'private, max-age=31536000, immutable';
+    isPublic || loginAssets.has(urlPath) || urlPath.endsWith('.woff2') ? IMMUTABLE : 'private, max-age=31536000, immutable';
   const requestLog = log.requests;
-  const headers = securityHeaders({ liveReload: config.liveReload });
+  const headers = securityHeaders({ liveReload: config.liveReload, noindex: !isPublic });
   const cookies = cookieParser();
 
   const app = express();
@@ -76,6 +125,8 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   //    or anyone could pick their own rate-limit key with X-Forwarded-For.
   app.set('trust proxy', config.trustProxy);
   app.set('env', config.production ? 'production' : 'development');
+  // The Origin check (gate.ts sameOriginOnly) accepts the site's public origin too.
+  app.locals.publicOrigin = config.publicOrigin;
 
   // 3. One log line per request, before anything can end the request.
   app.use(requestLog);
@@ -93,28 +144,53 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
 
   // 5. Compress dynamic responses; React flushes through it while streaming. What is answered
   //    from memory (sendEncoded) is already brotli or gzip and is left alone.
-  app.use(compression({ filter: (req, res) => !isFromMemory(res) && compression.filter(req, res) }));
+  //    Server-Sent Events (live reload in development) are never compressed: compression buffers
+  //    until a chunk is worth compressing, so the events would never arrive.
+  app.use(compression({
+    filter: (req, res) => !isFromMemory(res) && !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+  }));
 
   // 6. Cookies are parsed once, for the session check (signatures are ours: see session.ts).
   app.use(cookies);
 
-  // 7. Health check for load balancers and uptime probes: open, cheap, no content.
+  // 7. Health check for load balancers and uptime probes: open, cheap, no content. It proves the
+  //    database can take a write (a contact message is the one thing this site must not lose):
+  //    503 when it cannot, so the balancer and the monitoring see it. One probe per 2 s at most,
+  //    so that requests to this open URL cannot turn into a stream of disk writes.
+  let health: { at: number; ok: boolean } = { at: 0, ok: true };
   app.get('/healthz', (_req, res) => {
+    if (Date.now() - health.at > 2_000) {
+      try {
+        store.probeWrite();
+        health = { at: Date.now(), ok: true };
+      } catch (err) {
+        if (health.ok) log.error('healthz: the database cannot be written', { error: String((err as Error)?.message ?? err) });
+        health = { at: Date.now(), ok: false };
+      }
+    }
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ status: 'ok' });
+    if (health.ok) res.json({ status: 'ok', database: 'ok' });
+    else res.status(503).json({ status: 'error', database: 'cannot write' });
   });
 
-  // 8. The few public files: robots.txt (disallow all while gated) and the favicon.
-  for (const file of ['robots.txt', 'favicon.svg']) {
+  // 8. The few public files: robots.txt (disallow all while gated; allow all and name the
+  //    sitemap when public) and the favicon.
+  const publicRobots = `User-agent: *\nAllow: /\n${config.publicOrigin ? `\nSitemap: ${config.publicOrigin}/sitemap.xml\n` : ''}`;
+  for (const [file, type] of Object.entries(PUBLIC_FILES)) {
     app.get(`/${file}`, (_req, res) => {
       res.setHeader('Cache-Control', 'public, max-age=3600');
-      res.sendFile(path.join(config.publicDir, file), { dotfiles: 'deny' });
+      if (file === 'robots.txt' && isPublic) res.type('text').send(publicRobots);
+      else res.sendFile(path.join(config.publicDir, file), { dotfiles: 'deny', headers: { 'Content-Type': type } });
     });
   }
 
+  // 8b. Public mode: CDN-friendly caching of pages and API answers (see publicCaching).
+  if (isPublic) app.use(publicCaching);
+
   // 9. Development only: live reload (Server-Sent Events) — see scripts/dev.ts.
+  let closeStreams = () => {};
   if (config.liveReload) {
-    mountLiveReload(app, config, () => {
+    closeStreams = mountLiveReload(app, config, () => {
       // A rebuild changes the hashed names: use the new manifest, forget rendered pages.
       renderCtx.manifest = loadBuildManifest(config.distDir);
       loginAssets = loginAssetSet(renderCtx.manifest);
@@ -129,29 +205,46 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
     assetsStatic(req, res, next);
   });
 
-  // 11. The gate's own endpoints and page, before the session check.
+  // 11. The gate's own endpoints and page, before the session check. A public site has no
+  //     gate: /login leads to the page asked for, the login API does not exist (404 JSON).
   app.get('/login', (req, res) => {
-    if (gate.isAuthenticated(req)) {
+    if (isPublic || gate.isAuthenticated(req)) {
       // safeNext, not a prefix check: "/\evil.com" is another origin to browsers, "/login" would loop.
       res.redirect(302, safeNext((req.query as Record<string, unknown>).next));
       return;
     }
     renderLogin(req, res, renderCtx);
   });
-  app.all('/api/login', methodGuard('POST'), ...gate.login);
-  app.all('/api/logout', methodGuard('POST'), ...gate.logout);
+  if (!isPublic) {
+    app.all('/api/login', methodGuard('POST'), ...gate.login);
+    app.all('/api/logout', methodGuard('POST'), ...gate.logout);
 
-  // 12. The gate: everything below needs a valid session (302 to /login, or 401 for /api).
-  app.use(gate.requireSession);
+    // 12. The gate: everything below needs a valid session (302 to /login, or 401 for /api).
+    app.use(gate.requireSession);
+  }
 
   // 12b. The contact form's endpoint (same-origin, rate limited, 16 KB) — see contact.ts.
-  app.all('/api/contact', methodGuard('POST'), ...createContactHandler({ config, store, log }));
+  app.all('/api/contact', methodGuard('POST'), ...createContactHandler({ config, store, log, limiterStore: limiterStores('contact-client'), onStored: outbox?.kick,
+    failurePage: (req, res, status, typed) => renderPage(req, res, renderCtx, { url: CONTACT_PAGE, status, data: { [queryPath(CONTACT_DRAFT_KEY)]: typed } }),
+  }));
+
+  // 12c. The sitemap and the feeds (seo.ts): absolute URLs on PUBLIC_ORIGIN, or on the origin the
+  //     request names when it is unset (development, or a gated site reached by its own name).
+  const seo = createSeoFiles(apiData, config.contentDir);
+  const seoFile: express.RequestHandler = (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const file = seo.get(config.publicOrigin ?? `${req.protocol}://${req.host}`, req.path);
+    if (!file) return next();
+    sendEncoded(req, res, file.body, file.type, GATED_CACHE);
+  };
+  app.get('/sitemap.xml', seoFile);
+  app.get('/feeds/{*file}', seoFile);
 
   // 13. Hashed bundles and generated images, private to signed-in visitors.
   app.use('/assets', assetsStatic);
   app.use('/images', express.static(path.join(config.publicDir, 'images'), {
     index: false, dotfiles: 'deny', maxAge: '1d',
-    setHeaders: (res) => res.setHeader('Cache-Control', 'private, max-age=86400'),
+    setHeaders: (res) => res.setHeader('Cache-Control', isPublic ? PUBLIC_IMAGE_CACHE : 'private, max-age=86400'),
   }));
 
   // 14. The read API; unknown /api paths answer 404 JSON, never a page.
@@ -211,10 +304,21 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   };
   const stats = { fastPath: 0 };
   const handler: Handler = config.fastPath
-    ? withFastPath({ app, middleware: [requestLog, headers], cookies, isAuthenticated: gate.isAuthenticated, isOriginForm, lookup }, stats)
+    ? withFastPath({
+      app,
+      middleware: isPublic ? [requestLog, headers, publicCaching] : [requestLog, headers],
+      cookies,
+      // Public: no session needed; everything in memory is for everyone.
+      isAuthenticated: isPublic ? () => true : gate.isAuthenticated,
+      isOriginForm,
+      lookup,
+    }, stats)
     : app;
 
-  return { app, handler, stats, apiData, store };
+  /** Stops what runs beside the requests (the outbox); the caller closes the store after it. */
+  const close = async () => { await outbox?.stop(); };
+  // Open event streams never end by themselves: shutdown ends them first (main.ts), at once.
+  return { app, handler, stats, apiData, store, close, closeStreams: () => closeStreams(), pageCache: renderCtx.cache, renderCounts: renderCtx.counts! };
 }
 
 /** 405 JSON with Allow for any other method on a POST-only endpoint. */
@@ -226,13 +330,14 @@ function methodGuard(method: 'POST') {
   };
 }
 
-function mountLiveReload(app: express.Express, config: Config, onRebuild: () => void) {
+/** Development only. Returns a function that ends every open event stream (for a quick restart). */
+function mountLiveReload(app: express.Express, config: Config, onRebuild: () => void): () => void {
   const clients = new Set<Response>();
   let version = '';
   const manifestFile = path.join(config.distDir, 'manifest.json');
   const read = () => (existsSync(manifestFile) ? readFileSync(manifestFile, 'utf8') : '');
   version = read();
-  setInterval(() => {
+  const poll = setInterval(() => {
     const v = read();
     if (v && v !== version) {
       version = v;
@@ -241,7 +346,9 @@ function mountLiveReload(app: express.Express, config: Config, onRebuild: () => 
     }
   }, 300).unref();
   app.get('/__dev/events', (req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    res.setHeader('Content-Type', 'text/event-stream');
+    res.setHeader('Cache-Control', 'no-store');
+    res.writeHead(200);
     res.write('data: hello\n\n');
     clients.add(res);
     req.on('close', () => clients.delete(res));
@@ -249,6 +356,11 @@ function mountLiveReload(app: express.Express, config: Config, onRebuild: () => 
   app.get('/__dev/reload.js', (_req, res) => {
     res.type('js').setHeader('Cache-Control', 'no-store');
     // Reload on a rebuild, and after the server restarts (tsx watch) once it answers again.
-    res.send(`let seen=false;function connect(){const es=new EventSource('/__dev/events');es.onmessage=(e)=>{if(e.data==='reload'||(seen&&e.data==='hello'))location.reload();seen=true;};es.onerror=()=>{es.close();setTimeout(connect,500);};}connect();`);
+    res.send(`let seen=false;function connect(){const es=new EventSource('/__dev/events');es.onmessage=(e)=>{if(e.data==='reload'||(seen&&e.data==='hello'))location.reload();seen=true;};es.onerror=()=>{es.close();setTimeout(connect,100);};}connect();`);
   });
+  return () => {
+    clearInterval(poll);
+    for (const c of clients) c.end();
+    clients.clear();
+  };
 }

@@ -7,6 +7,13 @@ import path from 'node:path';
 import { z } from 'zod';
 
 export const DEV_PASSWORD = 'halden-preview';
+/**
+ * The session secret `npm run dev` uses (scripts/dev.ts), so that a restart keeps you signed in.
+ * Public knowledge, therefore refused in production.
+ */
+export const DEV_SESSION_SECRET = 'halden-rowe-development-only-session-secret';
+
+export type SiteAccess = 'password' | 'public';
 
 export interface Config {
   production: boolean;
@@ -23,10 +30,23 @@ export interface Config {
   contentDir: string;
   /** Development only: serve the live-reload endpoint. */
   liveReload: boolean;
-  /** Login throttling: failures allowed per client and in total within the window. */
-  loginLimit: { windowMs: number; perClient: number; global: number };
+  /**
+   * Login throttling (gate.ts): failures allowed per client (IPv4 address or IPv6 /64) within the
+   * window; beyond `global` failures from all clients together the site is under pressure: every
+   * attempt waits `pressureDelayMs` and each client is allowed `perClientUnderPressure` failures.
+   * Nobody is refused because of other clients' failures.
+   */
+  loginLimit: { windowMs: number; perClient: number; global: number; perClientUnderPressure: number; pressureDelayMs: number };
   /** Contact form: posts allowed per client per window. */
   contactLimit: { windowMs: number; perClient: number };
+  /** `password`: the gate (default). `public`: open, indexable, CDN-cacheable (README: access modes). */
+  siteAccess: SiteAccess;
+  /** The site's public origin ("https://www.example.com", no trailing slash): absolute URLs, the Origin check. */
+  publicOrigin: string | undefined;
+  /** Staff e-mail for contact messages (outbox.ts); undefined: no mail. */
+  notify: { smtpUrl: string; to: string; from: string } | undefined;
+  /** Outbox retries: the first after baseMs, doubling up to maxMs; an attempt cut short by a crash is retried after leaseMs. */
+  notifyRetry: { baseMs: number; maxMs: number; leaseMs: number };
   /** Absolute session lifetime. */
   sessionTtlMs: number;
   /** A render that takes longer is aborted. */
@@ -45,10 +65,31 @@ const Env = z.object({
   SESSION_SECRET: z.string().optional(),
   TRUST_PROXY: z.string().regex(/^\d+$/, 'must be a hop count (0, 1, 2…), never "true"').default('0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  CONTENT_DIR: z.string().min(1).default('./content'),
   LOG_FORMAT: z.enum(['json', 'text', 'off']).optional(),
   LIVE_RELOAD: z.string().optional(),
   FAST_PATH: z.enum(['on', 'off']).default('on'),
+  SITE_ACCESS: z.enum(['password', 'public']).default('password'),
+  PUBLIC_ORIGIN: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  CONTACT_NOTIFY_TO: z.string().optional(),
+  CONTACT_NOTIFY_FROM: z.string().optional(),
 });
+
+/** "https://www.example.com" from PUBLIC_ORIGIN, or a problem. Only an origin: no path, query or credentials. */
+function parseOrigin(value: string): { origin?: string; problem?: string } {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    return { problem: `PUBLIC_ORIGIN must be an absolute URL like https://www.example.com (got "${value}")` };
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return { problem: 'PUBLIC_ORIGIN must start with https:// (or http://)' };
+  if (u.username || u.password || (u.pathname !== '/' && u.pathname !== '') || u.search || u.hash) {
+    return { problem: `PUBLIC_ORIGIN must be an origin only, without a path, query or credentials (got "${value}")` };
+  }
+  return { origin: u.origin };
+}
 
 export class ConfigError extends Error {}
 
@@ -73,6 +114,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionSecrets = [randomBytes(32).toString('base64url')];
   } else if (sessionSecrets.some((s) => s.length < 32)) {
     problems.push('each SESSION_SECRET entry must be at least 32 characters');
+  } else if (production && sessionSecrets.includes(DEV_SESSION_SECRET)) {
+    problems.push('SESSION_SECRET is the published development secret: set a secret of your own in production');
+  }
+
+  let publicOrigin: string | undefined;
+  if (e.PUBLIC_ORIGIN) {
+    const { origin, problem } = parseOrigin(e.PUBLIC_ORIGIN.trim());
+    if (problem) problems.push(problem);
+    publicOrigin = origin;
+  } else if (production && e.SITE_ACCESS === 'public') {
+    problems.push('PUBLIC_ORIGIN is required when SITE_ACCESS=public and NODE_ENV=production (e.g. https://www.example.com): canonical and Open Graph URLs must be absolute');
+  }
+
+  let notify: Config['notify'];
+  if (e.SMTP_URL || e.CONTACT_NOTIFY_TO) {
+    if (!e.SMTP_URL || !e.CONTACT_NOTIFY_TO) {
+      problems.push('set both SMTP_URL and CONTACT_NOTIFY_TO to e-mail contact messages to staff (or neither)');
+    } else if (!/^smtps?:\/\//.test(e.SMTP_URL)) {
+      problems.push('SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465');
+    } else {
+      const host = publicOrigin ? new URL(publicOrigin).hostname : 'localhost';
+      notify = { smtpUrl: e.SMTP_URL, to: e.CONTACT_NOTIFY_TO, from: e.CONTACT_NOTIFY_FROM || `"Halden Rowe Capital website" <website@${host}>` };
+    }
   }
   if (problems.length) throw new ConfigError(problems.join('; '));
 
@@ -86,10 +150,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(e.DATA_DIR),
     distDir: path.resolve('dist'),
     publicDir: path.resolve('public'),
-    contentDir: path.resolve('content'),
+    contentDir: path.resolve(e.CONTENT_DIR),
     liveReload: e.LIVE_RELOAD === '1',
-    loginLimit: { windowMs: 15 * 60_000, perClient: 10, global: 200 },
+    loginLimit: { windowMs: 15 * 60_000, perClient: 10, global: 200, perClientUnderPressure: 3, pressureDelayMs: 2_000 },
     contactLimit: { windowMs: 60 * 60_000, perClient: 5 },
+    siteAccess: e.SITE_ACCESS,
+    publicOrigin,
+    notify,
+    notifyRetry: { baseMs: 30_000, maxMs: 60 * 60_000, leaseMs: 5 * 60_000 },
     sessionTtlMs: 12 * 60 * 60_000,
     renderTimeoutMs: 10_000,
     logFormat: e.LOG_FORMAT ?? (production ? 'json' : 'text'),

@@ -7,12 +7,12 @@
  * /contact?sent=1#contact-form, or /contact?error=<fields>#contact-form.
  */
 import express, { type Request, type Response, type RequestHandler } from 'express';
-import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import type { MessageStore } from './store.ts';
-import { sameOriginOnly } from './gate.ts';
-import { CONTACT_FIELDS, HONEYPOT_FIELD, validateContact, type ContactField } from '../app/contact-validation.ts';
+import { clientKey, sameOriginOnly } from './gate.ts';
+import { CONTACT_FIELDS, HONEYPOT_FIELD, validateContact, type ContactField, type ContactInput } from '../app/contact-validation.ts';
 
 export const CONTACT_BODY_LIMIT = '16kb';
 export const CONTACT_PAGE = '/contact';
@@ -23,19 +23,26 @@ const wantsJson = (req: Request) =>
 
 const redirectBack = (res: Response, query: string) => res.redirect(303, `${CONTACT_PAGE}?${query}#contact-form`);
 
-export function createContactHandler(deps: { config: Config; store: MessageStore; log: Logger }): RequestHandler[] {
+/** Renders the contact page as the answer to a post the store refused, with what was typed (app.ts → render.tsx). */
+export type ContactPageRenderer = (req: Request, res: Response, status: number, typed: ContactInput) => void;
+
+export function createContactHandler(deps: {
+  config: Config; store: MessageStore; log: Logger; limiterStore?: Store; onStored?: () => void; failurePage?: ContactPageRenderer;
+}): RequestHandler[] {
   const { config, store, log } = deps;
 
   const limiter = rateLimit({
     windowMs: config.contactLimit.windowMs,
     limit: config.contactLimit.perClient,
-    // A visitor correcting a typo is not throttled: invalid submissions do not count. Everything
-    // else does (sent messages, honeypot hits, oversized bodies).
+    // A visitor correcting a typo is not throttled: invalid submissions do not count, nor do
+    // posts our store failed to save (not the visitor's doing). Everything else does (sent
+    // messages, honeypot hits, oversized bodies).
     skipFailedRequests: true,
-    requestWasSuccessful: (_req, res) => res.locals.contactInvalid !== true,
+    requestWasSuccessful: (_req, res) => res.locals.contactInvalid !== true && res.locals.contactNotStored !== true,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    keyGenerator: (req) => `contact:${ipKeyGenerator(req.ip ?? '')}`,
+    keyGenerator: (req) => `contact:${clientKey(req)}`,
+    ...(deps.limiterStore ? { store: deps.limiterStore } : {}),
     handler: (req, res, _next, options) => {
       const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;
       const retry = info?.resetTime
@@ -84,9 +91,26 @@ export function createContactHandler(deps: { config: Config; store: MessageStore
       return;
     }
 
-    // Committed (synchronous=FULL) before the answer: a 201 means the message is on disk.
-    const id = store.insert({ ...result.value, ip: req.ip ?? null });
+    // Committed (synchronous=FULL) before the answer, with its outbox entry when staff are
+    // e-mailed: a 201 means the message is on disk and its e-mail will go out.
+    let id: number;
+    try {
+      id = store.insert({ ...result.value, ip: req.ip ?? null }, new Date(), { notify: !!config.notify });
+    } catch (err) {
+      // Disk full, database locked too long, I/O error: tell the visitor, keep their text.
+      res.locals.contactNotStored = true;
+      log.error('contact message NOT stored', { error: String((err as Error)?.message ?? err), code: (err as { code?: string }).code });
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('Retry-After', '120');
+      if (wantsJson(req) || !deps.failurePage) {
+        res.status(503).json({ error: 'Your message could not be saved because of a problem on our side. Please try again in a few minutes.' });
+      } else {
+        deps.failurePage(req, res, 503, result.value);
+      }
+      return;
+    }
     log.info('contact message stored', { id });
+    deps.onStored?.();
     res.setHeader('Cache-Control', 'no-store');
     if (wantsJson(req)) res.status(201).json({ id });
     else redirectBack(res, 'sent=1');

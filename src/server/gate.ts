@@ -3,7 +3,8 @@
  * The password never reaches the browser; it is compared in constant time here.
  */
 import express, { type Request, type Response, type NextFunction, type RequestHandler } from 'express';
-import { rateLimit, ipKeyGenerator } from 'express-rate-limit';
+import { rateLimit, ipKeyGenerator, MemoryStore, type Store } from 'express-rate-limit';
+import { slowDown } from 'express-slow-down';
 import { LOGIN_ERROR, SESSION_COOKIE } from '../app/constants.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
@@ -23,7 +24,29 @@ export function safeNext(next: unknown): string {
   }
 }
 
-/** Refuses cross-site POSTs (CSRF): Sec-Fetch-Site from modern browsers, Origin otherwise. */
+/**
+ * The origins a same-origin post may come from: PUBLIC_ORIGIN when set, and the request's own
+ * origin as the browser addressed it. Behind a proxy that rewrites Host (nginx's default
+ * `proxy_set_header Host $proxy_host`), Host is the upstream's name: Express's req.host and
+ * req.protocol read X-Forwarded-Host/-Proto instead, but only through TRUST_PROXY hops.
+ */
+function isOwnOrigin(req: Request, origin: string): boolean {
+  let o: URL;
+  try {
+    o = new URL(origin);
+  } catch {
+    return false;
+  }
+  const publicOrigin = (req.app?.locals as { publicOrigin?: string } | undefined)?.publicOrigin;
+  if (publicOrigin && o.origin === publicOrigin) return true;
+  // The scheme is not compared: without X-Forwarded-Proto an HTTPS proxy's requests look plain.
+  return !!req.host && o.host === req.host.toLowerCase();
+}
+
+/**
+ * Refuses cross-site POSTs (CSRF): Sec-Fetch-Site from modern browsers, Origin otherwise (see
+ * isOwnOrigin). Reads PUBLIC_ORIGIN from app.locals.publicOrigin (set by createApp).
+ */
 export function sameOriginOnly(req: Request, res: Response, next: NextFunction) {
   const site = req.get('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') {
@@ -31,16 +54,8 @@ export function sameOriginOnly(req: Request, res: Response, next: NextFunction) 
     return;
   }
   const origin = req.get('origin');
-  if (origin && origin !== 'null') {
-    let host: string | null = null;
-    try {
-      host = new URL(origin).host;
-    } catch { /* malformed → refused below */ }
-    if (host !== req.get('host')) {
-      res.status(403).json({ error: 'Cross-site requests are not allowed.' });
-      return;
-    }
-  } else if (origin === 'null') {
+  if (origin && !isOwnOrigin(req, origin)) {
+    // "null" (an opaque origin: sandboxed frames, some redirects) is never ours either.
     res.status(403).json({ error: 'Cross-site requests are not allowed.' });
     return;
   }
@@ -49,45 +64,87 @@ export function sameOriginOnly(req: Request, res: Response, next: NextFunction) 
 
 const wantsJson = (req: Request) => req.is('application/json') === 'application/json' || /application\/json/.test(req.get('accept') ?? '');
 
-export function createGate(config: Config, log: Logger) {
+/** The login page with a status (the no-JavaScript form's 429), rendered by the app (render.tsx). */
+export type LoginPageRenderer = (req: Request, res: Response, opts: { status: number; error: 'throttled'; next: string }) => void;
+
+/**
+ * Where rate-limit counters live (express-rate-limit's Store interface): one store per limiter,
+ * in memory by default. Several processes (node:cluster workers) must share one kind that every
+ * process sees (see README: operations): pass a factory for it to createApp.
+ */
+export type LimiterStoreFactory = (name: string) => Store;
+export const memoryStores: LimiterStoreFactory = () => new MemoryStore();
+
+/** The client's key for limits: its IPv4 address, or its IPv6 /56 (one subscriber's allocation, commonly). */
+export const clientKey = (req: Request) => ipKeyGenerator(req.ip ?? '', 56);
+
+export function createGate(config: Config, log: Logger, opts: { stores?: LimiterStoreFactory; loginPage?: LoginPageRenderer } = {}) {
   const keys = deriveKeys(config.sessionSecrets, config.sitePassword);
+  const stores = opts.stores ?? memoryStores;
+  const limits = config.loginLimit;
 
   const verify = createSessionVerifier(keys);
   const isAuthenticated = (req: Request): boolean => verify(req.cookies?.[SESSION_COOKIE]);
 
   const tooMany = (req: Request, res: Response, retryAfterSec: number) => {
     res.setHeader('Retry-After', String(retryAfterSec));
-    const message = `Too many attempts. Please try again in ${Math.ceil(retryAfterSec / 60)} minute${retryAfterSec > 60 ? 's' : ''}.`;
+    res.setHeader('Cache-Control', 'no-store');
+    const minutes = Math.ceil(retryAfterSec / 60);
+    const message = `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+    const next = safeNext((req.body as Record<string, unknown> | undefined)?.next);
     if (wantsJson(req)) res.status(429).json({ error: message });
-    else res.status(429).redirect(303, `/login?error=throttled&next=${encodeURIComponent(safeNext(req.body?.next))}`);
+    else if (opts.loginPage) opts.loginPage(req, res, { status: 429, error: 'throttled', next });
+    else res.status(429).type('text').send(message);
   };
 
-  const limiterOptions = (limit: number, key: (req: Request) => string) => rateLimit({
-    windowMs: config.loginLimit.windowMs,
-    limit,
+  /**
+   * No global lockout. Failed passwords from all clients together are counted; beyond
+   * `limits.global` in the window the site is "under pressure": every attempt waits
+   * `pressureDelayMs` before it is checked (express-slow-down) and each client may fail only
+   * `perClientUnderPressure` times instead of `perClient`. Nobody is ever refused because of
+   * other clients' failures: a visitor with the right password always gets in (at worst a
+   * couple of seconds later), while a guesser spread over many addresses gets fewer, slower
+   * guesses per address. Only wrong passwords count here, not refused or malformed requests.
+   */
+  const pressure = slowDown({
+    windowMs: limits.windowMs,
+    delayAfter: limits.global,
+    delayMs: () => limits.pressureDelayMs,
+    keyGenerator: () => 'all-clients',
+    skipSuccessfulRequests: true,
+    requestWasSuccessful: (_req, res) => res.locals.loginFailed !== true,
+    requestPropertyName: 'loginPressure',
+    store: stores('login-all'),
+    validate: { delayMs: false },
+  });
+  const underPressure = (req: Request) => ((req as Request & { loginPressure?: { delay: number } }).loginPressure?.delay ?? 0) > 0;
+
+  const perClient = rateLimit({
+    windowMs: limits.windowMs,
+    limit: (req) => (underPressure(req) ? limits.perClientUnderPressure : limits.perClient),
     // Only failures count: a visitor who knows the password is never slowed down.
     skipSuccessfulRequests: true,
     // A no-JavaScript failure answers 303 (not >= 400), so success is what the handler says it is.
     requestWasSuccessful: (_req, res) => res.locals.loginOk === true,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    keyGenerator: key,
+    keyGenerator: (req) => `c:${clientKey(req)}`,
+    store: stores('login-client'),
     handler: (req, res, _next, options) => {
       const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;
       const retry = info?.resetTime ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : Math.ceil(options.windowMs / 1000);
-      log.warn('login throttled', { ip: req.ip });
+      log.warn('login throttled', { ip: req.ip, underPressure: underPressure(req) });
       tooMany(req, res, retry);
     },
   });
-  const perClient = limiterOptions(config.loginLimit.perClient, (req) => `c:${ipKeyGenerator(req.ip ?? '')}`);
-  const global = limiterOptions(config.loginLimit.global, () => 'global');
 
   const parseBody: RequestHandler[] = [
     express.json({ limit: '4kb', strict: true }),
     express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }),
   ];
 
-  const login: RequestHandler[] = [sameOriginOnly, perClient, global, ...parseBody, (req, res) => {
+  // Bodies first (4 KB at most), so that the 429 page keeps where the visitor was going.
+  const login: RequestHandler[] = [sameOriginOnly, ...parseBody, pressure, perClient, (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const password = body.password;
     const next = safeNext(body.next);
@@ -96,6 +153,7 @@ export function createGate(config: Config, log: Logger) {
       return;
     }
     if (!password || !passwordMatches(password, config.sitePassword)) {
+      res.locals.loginFailed = true;
       log.warn('login failed', { ip: req.ip });
       if (wantsJson(req)) res.status(401).json({ error: LOGIN_ERROR });
       else res.redirect(303, `/login?error=1&next=${encodeURIComponent(next)}`);

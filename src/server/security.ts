@@ -24,7 +24,7 @@ export function contentSecurityPolicy(opts: { https: boolean; liveReload: boolea
   return directives.join('; ');
 }
 
-export function securityHeaders(opts: { liveReload: boolean }) {
+export function securityHeaders(opts: { liveReload: boolean; noindex?: boolean }) {
   const httpCsp = contentSecurityPolicy({ https: false, ...opts });
   const httpsCsp = contentSecurityPolicy({ https: true, ...opts });
   return function setSecurityHeaders(req: Request, res: Response, next: NextFunction) {
@@ -36,8 +36,8 @@ export function securityHeaders(opts: { liveReload: boolean }) {
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     res.setHeader('X-Frame-Options', 'DENY');
-    // While gated, the site is not indexed.
-    res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    // While gated, the site is not indexed (SITE_ACCESS=public lets search engines in).
+    if (opts.noindex !== false) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     next();
   };

@@ -1,6 +1,11 @@
 /** Values shared by playwright.config.ts, the global setup and the specs. */
 export const PORT = Number(process.env.E2E_PORT || 3999);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** The second server, in public mode (SITE_ACCESS=public), for the `public` project. */
+export const PUBLIC_PORT = Number(process.env.E2E_PUBLIC_PORT || PORT + 1);
+export const PUBLIC_URL = `http://localhost:${PUBLIC_PORT}`;
+/** Its PUBLIC_ORIGIN: absolute URLs point there, while the browser talks to PUBLIC_URL. */
+export const PUBLIC_ORIGIN = 'https://www.haldenrowe.example';
 /** The site password of the e2e server (webServer.env.SITE_PASSWORD). */
 export const E2E_PASSWORD = 'e2e-password';
 /** 48 characters; the server requires 32+ in production. */

@@ -5,9 +5,10 @@
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, freezeClock, waitForHydration, isMobile } from './fixtures.ts';
-import { readFileSync } from 'node:fs';
+import { loadContent } from '../../src/content/load.ts';
 
-const STORIES = JSON.parse(readFileSync('content/stories.json', 'utf8')) as { id: string; title: string }[];
+/** The slider's stories, in order (content/stories/*.md by their `order`). */
+const STORIES = loadContent().stories.map(({ id, title }) => ({ id, title }));
 const M = STORIES.length;
 const INTERVAL = 8000;
 

@@ -25,6 +25,8 @@ export interface StartOptions {
   config?: Partial<Config>;
   /** Other dependencies for createApp: injected `api` data, the real build `manifest`, a `store`… */
   deps?: Partial<Omit<AppDeps, 'config'>>;
+  /** An existing DATA_DIR (kept on close: a later server can reopen it, as after a restart). */
+  dataDir?: string;
 }
 
 export interface TestServer {
@@ -33,17 +35,20 @@ export interface TestServer {
   config: Config;
   /** Requests answered by the fast path so far (app.ts, fast-path.ts). */
   stats: { fastPath: number };
+  /** The rendered pages kept in memory, and how many documents were rendered. */
+  pageCache: { size: number; byteSize: number };
+  renderCounts: { renders: number };
   /** Logs in with the configured password and returns a Cookie header value. */
   login(): Promise<string>;
   close(): Promise<void>;
 }
 
 export async function startServer(overrides: StartOptions = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-test-'));
+  const dataDir = overrides.dataDir ?? mkdtempSync(path.join(tmpdir(), 'hrc-test-'));
   // The caller's shell must not change what a test sees (an exported TRUST_PROXY=1 would let
   // X-Forwarded-For through): the server's own variables come only from `overrides.env`.
   const inherited = { ...process.env };
-  for (const name of ['SITE_PASSWORD', 'SESSION_SECRET', 'TRUST_PROXY', 'PORT', 'HOST', 'LIVE_RELOAD', 'LOG_FORMAT']) delete inherited[name];
+  for (const name of ['SITE_PASSWORD', 'SESSION_SECRET', 'TRUST_PROXY', 'PORT', 'HOST', 'LIVE_RELOAD', 'LOG_FORMAT', 'SITE_ACCESS', 'PUBLIC_ORIGIN', 'SMTP_URL', 'CONTACT_NOTIFY_TO', 'CONTACT_NOTIFY_FROM']) delete inherited[name];
   const config = loadConfig(
     { ...inherited, NODE_ENV: 'test', DATA_DIR: dataDir, ...overrides.env },
     { logFormat: 'off', ...overrides.config },
@@ -65,6 +70,8 @@ export async function startServer(overrides: StartOptions = {}): Promise<TestSer
     port,
     config,
     stats: created.stats,
+    pageCache: created.pageCache,
+    renderCounts: created.renderCounts,
     async login() {
       const res = await fetch(`${url}/api/login`, {
         method: 'POST',
@@ -84,7 +91,7 @@ export async function startServer(overrides: StartOptions = {}): Promise<TestSer
       });
       await extra.close?.();
       await extra.store?.close?.();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!overrides.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -123,5 +130,17 @@ export function rawRequest(port: number, p: string, opts: { method?: string; hea
     });
     req.on('error', reject);
     req.end(opts.body);
+  });
+}
+
+/** A loopback port that was free a moment ago (for a second server a test starts, e.g. SMTP). */
+export function freePortForTests(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
   });
 }

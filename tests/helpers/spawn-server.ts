@@ -1,23 +1,50 @@
 /**
- * Forks the real production server (`node --import tsx src/server/main.ts`) on a free loopback
- * port, for tests that need a process of their own: signals, kill -9, load. Needs the build
- * (dist/manifest.json): `npm test` builds first.
+ * Forks the real production server (`node --enable-source-maps dist/server.js`, as production runs
+ * it) on a free loopback port, for tests that need a process of their own: signals, kill -9, load.
+ * Needs the build (dist/manifest.json, dist/server.js): `npm test` builds first.
  *
  * The server runs in a scratch directory holding a copy of dist/ (and links to everything else),
  * so a rebuild elsewhere — which deletes dist/ — cannot pull files from under a running test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SESSION_COOKIE } from '../../src/app/constants.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const hasBuild = () => existsSync(path.join(ROOT, 'dist', 'manifest.json'));
+export const hasBuild = () => existsSync(path.join(ROOT, 'dist', 'manifest.json')) && existsSync(path.join(ROOT, 'dist', 'server.js'));
 
 export const TEST_PASSWORD = 'Forked-Server-Password-4417';
 export const TEST_SECRET = 'forked-server-session-secret-'.padEnd(48, 'x');
+
+/** The process ids of `pid`'s children, grandchildren…, read from /proc (Linux). */
+export function descendants(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      parents.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch { /* gone meanwhile */ }
+  }
+  const found: number[] = [];
+  const visit = (p: number) => {
+    for (const [child, parent] of parents) if (parent === p) { found.push(child); visit(child); }
+  };
+  visit(pid);
+  return found;
+}
+
+/** The command line of a process (arguments joined by spaces), or '' once it is gone. */
+export function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return '';
+  }
+}
 
 /** A port that was free a moment ago (the OS picks it; closed again before the child binds it). */
 export function freePort(): Promise<number> {
@@ -31,10 +58,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A scratch working directory: a consistent copy of dist/, links to the sources, content and public files. */
-function snapshotCwd(): string {
+/**
+ * A scratch working directory: a consistent copy of dist/ and links to what the built server reads
+ * at run time (content, public files, packages). No sources: the built server must not need them.
+ */
+export function snapshotCwd(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'hrc-fork-'));
-  for (const name of ['src', 'content', 'public', 'node_modules', 'scripts', 'package.json']) {
+  for (const name of ['content', 'public', 'node_modules', 'package.json']) {
     symlinkSync(path.join(ROOT, name), path.join(dir, name));
   }
   // A build in progress may have written some files and not others: copy until consistent.
@@ -43,7 +73,7 @@ function snapshotCwd(): string {
     try {
       cpSync(path.join(ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
       const m = JSON.parse(readFileSync(path.join(dir, 'dist', 'manifest.json'), 'utf8')) as { entries: Record<string, { js: string; preload: string[] }>; css: string; fonts: string[] };
-      const files = [m.css, ...m.fonts, ...Object.values(m.entries).flatMap((e) => [e.js, ...e.preload])];
+      const files = ['/server.js', m.css, ...m.fonts, ...Object.values(m.entries).flatMap((e) => [e.js, ...e.preload])];
       if (files.every((f) => existsSync(path.join(dir, 'dist', f)))) return dir;
     } catch { /* mid-build: try again */ }
     if (attempt >= 30) {
@@ -68,16 +98,27 @@ export interface Forked {
   kill(signal?: NodeJS.Signals): void;
 }
 
-export async function forkServer(opts: { dataDir: string; env?: Record<string, string>; port?: number; startTimeoutMs?: number }): Promise<Forked> {
+/** How production runs the server; `npm run serve` execs exactly this. */
+export const SERVER_COMMAND = [process.execPath, '--enable-source-maps', 'dist/server.js'];
+
+export interface ForkOptions {
+  dataDir: string;
+  env?: Record<string, string>;
+  port?: number;
+  startTimeoutMs?: number;
+  /** Another way to start it (e.g. ['npm', 'run', 'serve']); SERVER_COMMAND by default. */
+  command?: string[];
+}
+
+export async function forkServer(opts: ForkOptions): Promise<Forked> {
   const port = opts.port ?? await freePort();
   const cwd = snapshotCwd();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const [file, ...args] = opts.command ?? SERVER_COMMAND;
+  const child = spawn(file, args, {
     cwd,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
-      // The sources are reached through a link: tsx must use the checkout's tsconfig (JSX).
-      TSX_TSCONFIG_PATH: path.join(ROOT, 'tsconfig.json'),
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),

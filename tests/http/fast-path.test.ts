@@ -82,16 +82,19 @@ async function same(target: string, opts: { method?: string; headers?: Record<st
   return { taken: on.stats.fastPath - before, answer: a };
 }
 
-const pages = () => [...pagePaths(), '/research?category=private-equity', '/news?more=3', '/no-such-page'];
+const pages = () => [...pagePaths(), '/research?category=Sector+Analysis', '/resources?category=Award&type=news', '/news?more=3', '/no-such-page'];
 
 test('pages, API answers and hashed files: identical answers, taken by the fast path once in memory', async () => {
   const api = ['/api/news', '/api/team', '/api/site', '/api/pages/philosophy', '/api/news?ignored=1'];
   const assets = ['/assets/e.js', '/assets/l.js', '/assets/s.css', '/assets/chunk-ABC123.js', '/assets/f.woff2'];
 
   // First visit of a page: rendered by Express (not in memory yet), same answer.
+  let first404 = true;
   for (const p of pages()) {
     const { taken, answer } = await same(p, { headers: { cookie, 'accept-encoding': 'gzip' } });
-    assert.equal(taken, 0, `${p}: first visit goes through Express`);
+    // Every unknown path shares one 404 page (render.tsx): only the first one is rendered.
+    if (answer.status !== 404 || first404) assert.equal(taken, 0, `${p}: first visit goes through Express`);
+    if (answer.status === 404) first404 = false;
     assert.ok(answer.status === 200 || answer.status === 404, `${p}: ${answer.status}`);
   }
   const variants: { method?: string; headers: Record<string, string> }[] = [
@@ -144,6 +147,11 @@ test('no valid session, other methods, other spellings and routes before the pag
     ['/TEAM', { headers: { cookie } }],
     ['/team/', { headers: { cookie } }],
     ['/team?utm_source=mail', { headers: { cookie } }],
+    // Not a canonical URL: redirected to one (302), never kept in memory.
+    ['/research?category=private-equity', { headers: { cookie } }],
+    ['/research?page=1', { headers: { cookie } }],
+    // An unknown id: the shared 404 page, answered by renderPage (the id is looked up there).
+    ['/research/no-such-note', { headers: { cookie } }],
     ['/Api/news', { headers: { cookie } }],
     ['/api/news/', { headers: { cookie } }],
     ['/API/NEWS', { headers: { cookie } }],
@@ -183,4 +191,40 @@ test('without a session the answers are the gate\'s, even for what is in memory'
   assert.equal(api.status, 401);
   const asset = await send(on, '/assets/chunk-ABC123.js');
   assert.equal(asset.status, 302);
+});
+
+test('public mode (SITE_ACCESS=public): no session needed; identical answers, taken by the fast path once in memory', async (t) => {
+  const publicEnv = { ...env, SITE_ACCESS: 'public', PUBLIC_ORIGIN: 'https://www.example.com' };
+  const manifest = { ...FAKE_MANIFEST, fonts: ['/assets/f.woff2'] };
+  const [pOn, pOff] = await Promise.all([
+    startServer({ env: publicEnv, config: { distDir: dist }, deps: { manifest } }),
+    startServer({ env: { ...publicEnv, FAST_PATH: 'off' }, config: { distDir: dist }, deps: { manifest } }),
+  ]);
+  t.after(() => Promise.all([pOn.close(), pOff.close()]));
+  const compare = async (target: string, headers: Record<string, string>) => {
+    const before = pOn.stats.fastPath;
+    const [a, b] = [await send(pOn, target, { headers }), await send(pOff, target, { headers })];
+    assert.equal(a.status, b.status, `${target}: status`);
+    assert.deepEqual(a.headers, b.headers, `${target}: headers`);
+    assert.ok(a.body.equals(b.body), `${target}: body`);
+    return { taken: pOn.stats.fastPath - before, answer: a };
+  };
+  const targets = [...pages(), '/api/news', '/api/pages/philosophy', '/assets/e.js', '/assets/chunk-ABC123.js'];
+  let first404 = true;
+  for (const p of pages()) {
+    const { taken, answer } = await compare(p, { 'accept-encoding': 'br' });
+    // Every unknown path shares one 404 page: only the first one is rendered.
+    if (answer.status !== 404 || first404) assert.equal(taken, 0, `${p}: first visit through Express`);
+    if (answer.status === 404) first404 = false;
+  }
+  for (const target of targets) {
+    const variants: Record<string, string>[] = [{ 'accept-encoding': 'gzip, br' }, {}, { 'accept-encoding': 'gzip', cookie: 'hrc_session=garbage' }];
+    for (const headers of variants) {
+      const { taken, answer } = await compare(target, headers);
+      assert.equal(taken, 1, `${target} ${JSON.stringify(headers)}: fast path, no session needed`);
+      assert.match(String(answer.headers['cache-control']), /^public/, `${target}: public caching`);
+      assert.equal(answer.headers['x-robots-tag'], undefined);
+    }
+  }
+  for (const miss of ['/login', '/api/login', '/robots.txt']) assert.equal((await compare(miss, {})).taken, 0, miss);
 });

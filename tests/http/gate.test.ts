@@ -79,7 +79,7 @@ test('with the real build, the login bundle is served without a session and the 
 test('/healthz is open and cheap', async () => {
   const res = await get(s.url, '/healthz');
   assert.equal(res.status, 200);
-  assert.deepEqual(await res.json(), { status: 'ok' });
+  assert.deepEqual(await res.json(), { status: 'ok', database: 'ok' });
   assert.equal(res.headers.get('cache-control'), 'no-store');
 });
 

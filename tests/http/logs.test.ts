@@ -19,8 +19,9 @@ test('one JSON line per request, without secrets, cookies or query strings', asy
   try {
     await fetch(`${s.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ password: 'wrong-guess' }) });
     cookie = await s.login();
-    await fetch(`${s.url}/team?email=someone%40example.com`, { headers: { cookie } });
-    await fetch(`${s.url}/api/news`, { headers: { cookie } });
+    // Bodies read in full: a request is logged when its answer has finished, not at its headers.
+    await (await fetch(`${s.url}/team?email=someone%40example.com`, { headers: { cookie } })).arrayBuffer();
+    await (await fetch(`${s.url}/api/news`, { headers: { cookie } })).arrayBuffer();
     await new Promise((r) => setTimeout(r, 50));
   } finally {
     process.stdout.write = write;

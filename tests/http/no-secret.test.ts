@@ -76,11 +76,12 @@ function* files(dir: string): Generator<string> {
   }
 }
 
-test('no file under dist/ or public/ contains a password or reads the server secrets',
+// What the server sends: dist/assets and public/ (dist/server.js is the server itself, never served).
+test('no file under dist/assets/ or public/ contains a password or reads the server secrets',
   { skip: !existsSync('dist') && 'no dist/ (npm test builds it first)' }, () => {
     const needles = [PASSWORD, DEV_PASSWORD, 'SITE_PASSWORD', 'SESSION_SECRET'];
     let checked = 0;
-    for (const dir of ['dist', 'public']) {
+    for (const dir of ['dist/assets', 'public']) {
       for (const file of files(dir)) {
         const buf = readFileSync(file);
         for (const needle of needles) assert.ok(!buf.includes(needle), `${file} contains ${needle}`);

@@ -1,7 +1,7 @@
 /**
  * npm run test:load — mixed traffic against the production server, as a test (not a benchmark).
  *
- * Forks `node --import tsx src/server/main.ts` (NODE_ENV=production, TRUST_PROXY=1, the default
+ * Forks `node dist/server.js` (NODE_ENV=production, TRUST_PROXY=1, the default
  * login limits) on a free loopback port, signs in, then drives LOAD_SECONDS (default 60) of
  * traffic over 64 connections in all: signed-in pages (a 404 among them), API reads, hashed
  * bundles, images — and failed logins from another client address (X-Forwarded-For:

@@ -20,7 +20,12 @@ export type ContactFormInitial =
   | { kind: 'fresh' }
   | { kind: 'sent' }
   | { kind: 'errors'; fields: ContactField[] }
-  | { kind: 'throttled' };
+  | { kind: 'throttled' }
+  /** A no-JavaScript post the server could not store: the page comes back with what was typed. */
+  | { kind: 'failed'; values: ContactInput };
+
+/** Where the server puts what a visitor typed when their no-JavaScript post could not be stored. */
+export const CONTACT_DRAFT_KEY = ['contact-draft'] as const;
 
 interface Props {
   initial: ContactFormInitial;
@@ -38,12 +43,13 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
-  const [values, setValues] = useState<ContactInput>(EMPTY);
+  const [values, setValues] = useState<ContactInput>(initial.kind === 'failed' ? initial.values : EMPTY);
   const [errors, setErrors] = useState<ContactErrors>(() =>
     initial.kind === 'errors' ? Object.fromEntries(initial.fields.map((f) => [f, FIELD_HINT_ERRORS[f]])) : {},
   );
   const [formError, setFormError] = useState<string | null>(() =>
-    initial.kind === 'throttled' ? throttledMessage(fallbackEmail) : initial.kind === 'errors' ? 'Your message was not sent. Please check the fields marked below and send it again.' : null,
+    initial.kind === 'failed' ? `Your message could not be sent because of a problem on our side; nothing you typed is lost, it is below. Please send it again in a few minutes, or write to us at ${fallbackEmail}.`
+      : initial.kind === 'throttled' ? throttledMessage(fallbackEmail) : initial.kind === 'errors' ? 'Your message was not sent. Please check the fields marked below and send it again.' : null,
   );
   const [phase, setPhase] = useState<Phase>(initial.kind === 'sent' ? 'sent' : 'editing');
   const [focusSuccess, setFocusSuccess] = useState(false);

@@ -3,8 +3,11 @@ import { Link } from '../router.tsx';
 import type { PracticeArea, SiteInfo } from '../types.ts';
 import { navGroups } from '../nav-links.ts';
 import { Logo } from './Logo.tsx';
+import { useSiteMode } from '../site-mode.ts';
 
 export function Footer({ site, practiceAreas }: { site: SiteInfo; practiceAreas: PracticeArea[] }) {
+  // A public site has no gate: nobody to sign out.
+  const gated = useSiteMode().access === 'password';
   return (
     <footer className="footer">
       <div className="footer__inner">
@@ -33,11 +36,13 @@ export function Footer({ site, practiceAreas }: { site: SiteInfo; practiceAreas:
             <li><Link href="/disclosures">Disclosures</Link></li>
             <li><Link href="/responsible-investment">Responsible Investment Policy</Link></li>
             <li><Link href="/cookie-settings">Cookie Settings</Link></li>
-            <li>
-              <form method="post" action="/api/logout" className="footer__signout">
-                <button type="submit" className="link-button">Sign out</button>
-              </form>
-            </li>
+            {gated && (
+              <li>
+                <form method="post" action="/api/logout" className="footer__signout">
+                  <button type="submit" className="link-button">Sign out</button>
+                </form>
+              </li>
+            )}
           </ul>
         </div>
       </div>

@@ -1,27 +1,134 @@
 import { Helmet } from 'react-helmet-async';
 import { SITE_NAME } from '../constants.ts';
+import { useLocation } from '../router.tsx';
+import { useQueryClient } from '../query.ts';
+import { useSiteMode } from '../site-mode.ts';
+import { Q, type SiteInfo } from '../types.ts';
+
+/** The image for link previews: 1200 × 630, JPEG (what every preview service reads). */
+export const OG_DEFAULT = { path: '/images/site/og-default.jpg', width: 1200, height: 630 };
 
 interface Props {
   title: string;
   description: string;
-  /** Image key for link previews; the firm's default artwork otherwise. */
-  image?: string;
+  /**
+   * The page's image, for link previews: its own 1200 × 630 variant once the image pipeline makes
+   * one (`og` in public/images/manifest.json), the firm's default artwork otherwise.
+   */
+  image?: string | { key: string; og?: string | boolean };
+  /** Articles (research, press releases, news): og:type article and a NewsArticle/Article. */
+  article?: { publishedTime: string; section: string; author?: string };
+  /** Team profiles: a Person. */
+  person?: { name: string; jobTitle: string; email?: string };
 }
 
-/** Title, description and Open Graph tags of a page. One per page. */
-export function PageMeta({ title, description, image }: Props) {
+/** Parent pages of detail routes, for the breadcrumb trail (first path segment → listing). */
+const SECTIONS: Record<string, { name: string; path: string }> = {
+  team: { name: 'Our Team', path: '/team' },
+  research: { name: 'Insights and Research', path: '/research' },
+  'press-release': { name: 'Press Releases', path: '/press-releases' },
+  news: { name: 'News & Updates', path: '/news-updates' },
+};
+
+function ogImagePath(image: Props['image']): { path: string; width: number; height: number } {
+  const og = typeof image === 'object' ? image.og : undefined;
+  if (typeof og === 'string') return { path: og.startsWith('/') ? og : `/images/${og}`, width: 1200, height: 630 };
+  if (og === true && typeof image === 'object') return { path: `/images/${image.key}-og.jpg`, width: 1200, height: 630 };
+  return OG_DEFAULT;
+}
+
+/** JSON inside <script>: no "</script>", no "<!--". */
+const jsonLd = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+/**
+ * Title, description, canonical URL, Open Graph and structured data (JSON-LD) of a page. One per
+ * page. With PUBLIC_ORIGIN (site-mode.ts) every URL is absolute; without it there is no canonical
+ * and previews use paths (the gated site is not indexed anyway).
+ */
+export function PageMeta({ title, description, image, article, person }: Props) {
+  const { origin } = useSiteMode();
+  const location = useLocation();
+  const site = useQueryClient().get<SiteInfo>(Q.site).data;
   const full = title === SITE_NAME ? title : `${title} — ${SITE_NAME}`;
-  const ogImage = image ? `/images/${image}-1440.webp` : '/images/site/og-default.jpg';
+  const abs = (p: string) => (origin ? `${origin}${p}` : p);
+  // Filters are views of one page; page N of a listing is a page of its own.
+  const page = Number(new URLSearchParams(location.search).get('page'));
+  const canonicalPath = location.pathname + (Number.isInteger(page) && page > 1 ? `?page=${page}` : '');
+  const url = abs(canonicalPath);
+  const og = ogImagePath(image);
+  const home = abs('/');
+
+  const organization = {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': `${home}#organization`,
+    name: SITE_NAME,
+    ...(site ? { legalName: site.legalName, description: site.description, foundingDate: String(site.founded), email: site.contacts.general, telephone: site.contacts.phone } : {}),
+    url: home,
+    logo: abs('/apple-touch-icon.png'),
+    ...(site ? { address: { '@type': 'PostalAddress', streetAddress: site.headquarters.lines.slice(0, -1).join(', '), addressLocality: site.headquarters.lines.at(-1) } } : {}),
+  };
+  const section = SECTIONS[location.pathname.split('/')[1]];
+  const trail = [
+    { name: 'Home', path: '/' },
+    ...(section && section.path !== location.pathname ? [section] : []),
+    ...(location.pathname !== '/' ? [{ name: title, path: canonicalPath }] : []),
+  ];
+  const graph: Record<string, unknown>[] = [organization];
+  if (trail.length > 1) {
+    graph.push({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: trail.map((t, i) => ({ '@type': 'ListItem', position: i + 1, name: t.name, item: abs(t.path) })),
+    });
+  }
+  if (article) {
+    graph.push({
+      '@context': 'https://schema.org',
+      '@type': location.pathname.startsWith('/research/') ? 'Article' : 'NewsArticle',
+      headline: title.slice(0, 110),
+      description,
+      datePublished: article.publishedTime,
+      articleSection: article.section,
+      image: [abs(og.path)],
+      url,
+      mainEntityOfPage: url,
+      author: article.author ? { '@type': 'Person', name: article.author } : { '@id': `${home}#organization` },
+      publisher: { '@id': `${home}#organization` },
+    });
+  }
+  if (person) {
+    graph.push({
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      name: person.name,
+      jobTitle: person.jobTitle,
+      ...(person.email ? { email: person.email } : {}),
+      url,
+      worksFor: { '@id': `${home}#organization` },
+    });
+  }
+
   return (
-    <Helmet>
-      <title>{full}</title>
-      <meta name="description" content={description} />
-      <meta property="og:site_name" content={SITE_NAME} />
-      <meta property="og:type" content="website" />
-      <meta property="og:title" content={full} />
-      <meta property="og:description" content={description} />
-      <meta property="og:image" content={ogImage} />
-      <meta name="twitter:card" content="summary_large_image" />
-    </Helmet>
+    <>
+      <Helmet>
+        <title>{full}</title>
+        <meta name="description" content={description} />
+        {origin && <link rel="canonical" href={url} />}
+        <meta property="og:site_name" content={SITE_NAME} />
+        <meta property="og:type" content={article ? 'article' : 'website'} />
+        <meta property="og:title" content={full} />
+        <meta property="og:description" content={description} />
+        {origin && <meta property="og:url" content={url} />}
+        <meta property="og:image" content={abs(og.path)} />
+        <meta property="og:image:width" content={String(og.width)} />
+        <meta property="og:image:height" content={String(og.height)} />
+        {article && <meta property="article:published_time" content={article.publishedTime} />}
+        {article && <meta property="article:section" content={article.section} />}
+        <meta name="twitter:card" content="summary_large_image" />
+      </Helmet>
+      {/* Structured data: a data block (not executed), so the CSP needs nothing for it. */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(graph) }} />
+    </>
   );
 }

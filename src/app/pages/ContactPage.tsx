@@ -3,14 +3,15 @@
  * message form. After a form post without JavaScript the server redirects back here with
  * ?sent=1 or ?error=<fields>, and this page shows the outcome (server-rendered, like any page).
  */
-import { useQuery } from '../query.ts';
+import { useQuery, useQueryClient } from '../query.ts';
 import { useLocation } from '../router.tsx';
 import { Q, type SiteInfo } from '../types.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
-import { ContactForm, type ContactFormInitial } from '../components/ContactForm.tsx';
+import { ContactForm, CONTACT_DRAFT_KEY, type ContactFormInitial } from '../components/ContactForm.tsx';
+import type { ContactInput } from '../contact-validation.ts';
 import { parseErrorFields } from '../contact-validation.ts';
 
 /** The form's starting state from the query string of a no-JavaScript round trip. */
@@ -26,6 +27,8 @@ export function contactFormInitial(search: string): ContactFormInitial {
 export function ContactPage() {
   const location = useLocation();
   const site = useQuery<SiteInfo>(Q.site);
+  // Set only on the page the server answers a no-JavaScript post it could not store.
+  const draft = useQueryClient().get<ContactInput>(CONTACT_DRAFT_KEY);
   if (site.status === 'pending') return <Spinner label="Loading contact details" />;
   if (site.status === 'error') return <PageError error={site.error} />;
   const s = site.data;
@@ -74,7 +77,7 @@ export function ContactPage() {
               Tell us who you are and what you would like to discuss. A member of the relevant team will reply by email,
               usually within two business days.
             </p>
-            <ContactForm initial={contactFormInitial(location.search)} fallbackEmail={c.general} />
+            <ContactForm initial={draft.status === 'success' ? { kind: 'failed', values: draft.data } : contactFormInitial(location.search)} fallbackEmail={c.general} />
           </div>
         </div>
       </section>

@@ -13,7 +13,7 @@ let cookie: string;
 before(async () => {
   s = await startServer({
     config: {
-      loginLimit: { windowMs: 60_000, perClient: 10_000, global: 10_000 },
+      loginLimit: { windowMs: 60_000, perClient: 10_000, global: 10_000, perClientUnderPressure: 10_000, pressureDelayMs: 0 },
       contactLimit: { windowMs: 60_000, perClient: 10_000 },
     },
   });

@@ -1,0 +1,101 @@
+/**
+ * The service as a process manager sees it: `node dist/server.js` is one process with no
+ * TypeScript loader and no deprecated API in use, and `npm run serve` execs that very process, so
+ * SIGTERM sent to npm's pid (what `CMD npm run serve` or a naive unit does) reaches the server:
+ * the request under way is answered, then everything exits and nothing keeps answering.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { commandLine, descendants, forkServer, hasBuild } from '../../helpers/spawn-server.ts';
+import { parseResponse } from '../../helpers/raw-http.ts';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+test('node dist/server.js: one process, no TypeScript loader, no deprecation warning while serving', async (t) => {
+  if (!hasBuild()) return t.skip('no build: run "npx tsx scripts/build.ts" (npm test builds first)');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-process-'));
+  // --pending-deprecation also reports what Node only deprecates in its documentation so far:
+  // what Node 22 and 24 removed was deprecated like this first.
+  const server = await forkServer({ dataDir, env: { NODE_OPTIONS: '--pending-deprecation' } });
+  t.after(async () => {
+    server.kill('SIGKILL');
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const pid = server.child.pid!;
+  assert.deepEqual(descendants(pid), [], 'the server starts no other process');
+  assert.match(commandLine(pid), /dist\/server\.js/);
+  assert.doesNotMatch(commandLine(pid), /tsx|--import/);
+
+  const cookie = await server.login();
+  for (const p of ['/', '/team', '/research', '/no-such-page', '/api/news', '/login']) {
+    const res = await fetch(server.url + p, { headers: { cookie }, redirect: 'manual' });
+    assert.ok(res.status < 500, `${p}: ${res.status}`);
+    await res.arrayBuffer();
+  }
+  const post = await fetch(`${server.url}/api/contact`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.com', company: '', message: 'A message to exercise the store.' }),
+  });
+  assert.equal(post.status, 201);
+  server.kill('SIGTERM');
+  assert.deepEqual(await server.exited, { code: 0, signal: null });
+  assert.doesNotMatch(server.stderr(), /Warning/, server.stderr());
+  // Without SMTP_URL and CONTACT_NOTIFY_TO, a start-up line says messages are not e-mailed.
+  assert.match(server.stdout(), /contact messages are stored but not e-mailed/);
+});
+
+test('npm run serve execs the server: SIGTERM to npm\'s pid drains the request under way, then nothing is left', async (t) => {
+  if (!hasBuild()) return t.skip('no build: run "npx tsx scripts/build.ts" (npm test builds first)');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-npm-serve-'));
+  const server = await forkServer({ dataDir, command: ['npm', 'run', '--silent', 'serve'], startTimeoutMs: 60_000 });
+  const npmPid = server.child.pid!;
+  const below = descendants(npmPid);
+  t.after(async () => {
+    // Whatever happened, nothing of this test keeps running (a child orphaned by npm included).
+    for (const p of [npmPid, ...below]) if (alive(p)) process.kill(p, 'SIGKILL');
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  assert.equal(below.length, 1, `npm runs exactly one process (no shell left in between): ${below.map(commandLine).join(' | ')}`);
+  const nodePid = below[0];
+  assert.match(commandLine(nodePid), /^\S*node --enable-source-maps dist\/server\.js$/);
+  const cookie = await server.login();
+
+  // A page request still arriving when the signal comes.
+  const socket = connect({ host: '127.0.0.1', port: server.port });
+  let received = Buffer.alloc(0);
+  socket.on('data', (d) => { received = Buffer.concat([received, d]); });
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  socket.write(`GET /team HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nCookie: ${cookie}\r\nAccept-Encoding: identity\r\n`);
+  await new Promise((r) => setTimeout(r, 200));
+
+  process.kill(npmPid, 'SIGTERM');
+  await new Promise((r) => setTimeout(r, 300));
+  assert.ok(alive(nodePid), 'the server is still finishing the request under way');
+  socket.write('\r\n');
+  await closed;
+  const res = parseResponse(received);
+  assert.equal(res.status, 200);
+  assert.match(res.body, /<\/html>\s*$/, 'the whole page arrived');
+
+  const exit = await Promise.race([server.exited, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
+  assert.ok(exit, 'npm was still running 10 s after SIGTERM');
+  assert.equal(exit.code, 0, server.stderr());
+  for (let i = 0; i < 50 && alive(nodePid); i++) await new Promise((r) => setTimeout(r, 100));
+  assert.ok(!alive(nodePid), 'the server process is gone');
+  await assert.rejects(fetch(`${server.url}/healthz`), 'nothing answers on the port any more');
+});

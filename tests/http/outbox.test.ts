@@ -1,0 +1,188 @@
+/**
+ * Staff are told a message arrived (outbox.ts): with SMTP_URL and CONTACT_NOTIFY_TO set, each
+ * stored message is e-mailed through a local SMTP server started here (smtp-server). The SMTP
+ * server being down does not slow the visitor nor lose the message: it is retried with backoff,
+ * across a restart, and delivered once when the server comes back. An attempt cut short after the
+ * SMTP server accepted it (a crash) is sent again with the same Message-ID (at least once).
+ * Without the settings, nothing is e-mailed.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import nodemailer from 'nodemailer';
+import { startServer, freePortForTests, type TestServer } from '../helpers/server.ts';
+import { ROOT } from '../helpers/spawn-server.ts';
+import { openStore, type StoredMessage } from '../../src/server/store.ts';
+import { emailFor, smtpOptions } from '../../src/server/outbox.ts';
+
+interface Mail { messageId: string; to: string; raw: string }
+
+/** A local SMTP server that keeps what it receives; `close` and `listen` again to simulate an outage. */
+function smtpSink(port: number) {
+  const received: Mail[] = [];
+  let server: SMTPServer | null = null;
+  return {
+    received,
+    async listen() {
+      server = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS', 'AUTH'],
+        logger: false,
+        onData(stream, session, callback) {
+          let raw = '';
+          stream.setEncoding('utf8');
+          stream.on('data', (d: string) => { raw += d; });
+          stream.on('end', () => {
+            raw = raw.replace(/=\r\n/g, ''); // quoted-printable soft line breaks
+            received.push({ messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '', to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve, reject) => {
+        server!.once('error', reject);
+        server!.listen(port, '127.0.0.1', () => resolve());
+      });
+    },
+    close: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
+  };
+}
+
+const notifyEnv = (port: number) => ({ SMTP_URL: `smtp://127.0.0.1:${port}`, CONTACT_NOTIFY_TO: 'enquiries@haldenrowe.example' });
+/** Short retries for the test: 300 ms, doubling up to 1.2 s. */
+const fastRetry = { baseMs: 300, maxMs: 1200, leaseMs: 60_000 };
+
+async function post(s: TestServer, cookie: string, i: number) {
+  const started = performance.now();
+  const res = await fetch(`${s.url}/api/contact`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ name: `Sender ${i}`, email: `sender${i}@example.com`, company: i % 2 ? 'Northwind' : '', message: `Enquiry number ${i}: we would like to discuss a growth investment.` }),
+  });
+  assert.equal(res.status, 201, await res.clone().text());
+  return { id: ((await res.json()) as { id: number }).id, ms: performance.now() - started };
+}
+
+async function until(what: string, check: () => boolean, ms = 8000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const listed = (dataDir: string): StoredMessage[] => {
+  const store = openStore(dataDir, { readonly: true });
+  try {
+    return store.list();
+  } finally {
+    store.close();
+  }
+};
+
+test('each stored message is e-mailed to staff once, with the sender as Reply-To; npm run messages shows it sent', async (t) => {
+  const smtpPort = await freePortForTests();
+  const sink = smtpSink(smtpPort);
+  await sink.listen();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-outbox-'));
+  const s = await startServer({ env: notifyEnv(smtpPort), config: { notifyRetry: fastRetry }, dataDir });
+  t.after(async () => { await s.close(); await sink.close(); rmSync(dataDir, { recursive: true, force: true }); });
+  const cookie = await s.login();
+
+  const { id } = await post(s, cookie, 1);
+  await until('the e-mail', () => sink.received.length === 1);
+  const mail = sink.received[0];
+  assert.equal(mail.to, 'enquiries@haldenrowe.example');
+  assert.match(mail.raw, /^Subject: Website enquiry from Sender 1, Northwind/m);
+  assert.match(mail.raw, /^Reply-To: Sender 1 <sender1@example\.com>/m);
+  assert.match(mail.raw, /Enquiry number 1: we would like to discuss a growth investment\./);
+  assert.match(mail.messageId, new RegExp(`^<contact-${id}\\.[0-9a-f]{16}@`));
+
+  await until('the outbox to record it', () => listed(dataDir)[0]?.delivery?.state === 'sent');
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/messages.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
+  assert.match(stdout, /Staff e-mail/);
+  assert.match(stdout, /sent \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(sink.received.length, 1, 'sent once');
+});
+
+test('SMTP down, a restart, SMTP back: nothing is lost or sent twice, and the visitor never waits for it', async (t) => {
+  const smtpPort = await freePortForTests();
+  const sink = smtpSink(smtpPort);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-outbox-'));
+  t.after(async () => { await sink.close(); rmSync(dataDir, { recursive: true, force: true }); });
+
+  // 1. The SMTP server is down (nothing listens on its port).
+  let s = await startServer({ env: notifyEnv(smtpPort), config: { notifyRetry: fastRetry }, dataDir });
+  const cookie = await s.login();
+  const posts = [await post(s, cookie, 1), await post(s, cookie, 2), await post(s, cookie, 3)];
+  for (const p of posts) assert.ok(p.ms < 1000, `the visitor got 201 in ${p.ms.toFixed(0)} ms`);
+  await until('two failed attempts each', () => listed(dataDir).every((m) => m.delivery!.attempts >= 2));
+  const waiting = listed(dataDir);
+  for (const m of waiting) {
+    assert.equal(m.delivery!.state, 'pending');
+    assert.match(m.delivery!.lastError ?? '', /ECONNREFUSED/);
+  }
+  const { stdout: table } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/messages.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
+  assert.match(table, /pending: \d+ failed, next \d\d:\d\d:\d\d/);
+
+  // 2. The server restarts while SMTP is still down.
+  await s.close();
+  s = await startServer({ env: notifyEnv(smtpPort), config: { notifyRetry: fastRetry }, dataDir });
+  t.after(() => s.close());
+  await until('another attempt after the restart', () => listed(dataDir).every((m) => m.delivery!.attempts >= 3));
+  assert.equal(sink.received.length, 0);
+
+  // 3. SMTP comes back: each message arrives, once.
+  const back = Date.now();
+  await sink.listen();
+  await until('all three e-mails', () => sink.received.length >= 3);
+  const deliveredAfter = Date.now() - back;
+  await until('the outbox to record them', () => listed(dataDir).every((m) => m.delivery!.state === 'sent'));
+  await new Promise((r) => setTimeout(r, 1500)); // longer than the longest backoff: any repeat would show
+  assert.equal(sink.received.length, 3, 'no message e-mailed twice');
+  assert.deepEqual(new Set(sink.received.map((m) => m.messageId)).size, 3);
+  for (const p of posts) assert.ok(sink.received.some((m) => m.messageId.startsWith(`<contact-${p.id}.`)), `message ${p.id} e-mailed`);
+  t.diagnostic(`3 messages, attempts while down: ${listed(dataDir).map((m) => m.delivery!.attempts).join(', ')}; delivered ${deliveredAfter} ms after SMTP came back`);
+});
+
+test('an attempt cut short after the SMTP server accepted it (a crash) is sent again, with the same Message-ID', async (t) => {
+  const smtpPort = await freePortForTests();
+  const sink = smtpSink(smtpPort);
+  await sink.listen();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-outbox-'));
+  t.after(async () => { await sink.close(); rmSync(dataDir, { recursive: true, force: true }); });
+  const notify = { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, to: 'enquiries@haldenrowe.example', from: 'website@haldenrowe.example' };
+
+  // The process claims the message, the SMTP server accepts it, and the process dies before
+  // recording that (the store is closed without a word).
+  const store = openStore(dataDir);
+  const id = store.insert({ name: 'Kenji Sato', email: 'kenji@example.com', company: '', message: 'A message whose first e-mail was cut short.' }, new Date(), { notify: true });
+  const item = store.outbox.claim(new Date(), 60_000)!;
+  assert.equal(item.message.id, id);
+  await nodemailer.createTransport(smtpOptions(notify.smtpUrl)).sendMail(emailFor(item, { notify }));
+  store.close();
+  assert.equal(sink.received.length, 1);
+
+  // Restarted with a short lease: the unfinished attempt is taken up again and completed.
+  const s = await startServer({ env: notifyEnv(smtpPort), config: { notifyRetry: { ...fastRetry, leaseMs: 300 } }, dataDir });
+  t.after(() => s.close());
+  await until('the second e-mail', () => sink.received.length === 2);
+  assert.equal(sink.received[0].messageId, sink.received[1].messageId, 'the same Message-ID: a mail system can de-duplicate it');
+  await until('sent', () => listed(dataDir)[0].delivery?.state === 'sent');
+  assert.equal(listed(dataDir)[0].delivery!.attempts, 2);
+});
+
+test('without SMTP_URL and CONTACT_NOTIFY_TO, messages are stored and nothing is e-mailed', async (t) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-outbox-'));
+  const s = await startServer({ dataDir });
+  t.after(async () => { await s.close(); rmSync(dataDir, { recursive: true, force: true }); });
+  assert.equal(s.config.notify, undefined);
+  await post(s, await s.login(), 1);
+  assert.equal(listed(dataDir)[0].delivery, null);
+});

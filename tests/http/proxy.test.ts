@@ -1,0 +1,168 @@
+/**
+ * Behind a reverse proxy that rewrites Host — nginx's default `proxy_set_header Host $proxy_host`
+ * sends the upstream's name, not the one the browser used — signing in, signing out and the
+ * contact form still work: the Origin check compares with PUBLIC_ORIGIN, or with X-Forwarded-Host
+ * when the proxy sends it and TRUST_PROXY trusts it. Cross-site posts are still refused, and
+ * X-Forwarded-Host from an untrusted client changes nothing.
+ */
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { SESSION_COOKIE } from '../../src/app/constants.ts';
+
+const PASSWORD = 'Proxy-Harbour-Password-2210';
+const SECRET = 'p'.repeat(40);
+const SITE = 'https://www.example.com';
+
+/**
+ * A tiny reverse proxy in the manner of nginx: TLS terminated in front of it (X-Forwarded-Proto:
+ * https), Host replaced by the upstream's name, the client's address appended to X-Forwarded-For,
+ * and X-Forwarded-Host only when asked to.
+ */
+async function hostRewritingProxy(upstreamPort: number, opts: { forwardHost: boolean }): Promise<{ port: number; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    const headers: IncomingHttpHeaders = { ...req.headers, host: 'halden_upstream' };
+    headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+    headers['x-forwarded-proto'] = 'https';
+    if (opts.forwardHost) headers['x-forwarded-host'] = req.headers.host;
+    else delete headers['x-forwarded-host'];
+    const upstream = request({ host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    upstream.on('error', () => { res.statusCode = 502; res.end(); });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+  };
+}
+
+interface Answer { status: number; headers: IncomingHttpHeaders; body: string }
+
+/** A request as the browser at https://www.example.com sends it (through the proxy's port). */
+function browserRequest(port: number, method: string, path: string, opts: { headers?: Record<string, string>; body?: string; host?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers: { host: opts.host ?? 'www.example.com', ...opts.headers } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => { body += d; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+const sessionFrom = (a: Answer) => (a.headers['set-cookie'] ?? []).find((l) => l.startsWith(`${SESSION_COOKIE}=`));
+
+/** Sign in (JSON and no-JS form), post the contact form (both ways), sign out: every answer as a browser on `origin` expects. */
+async function signInPostAndSignOut(port: number, origin: string, host?: string) {
+  const same = { origin, 'sec-fetch-site': 'same-origin' };
+  const json = await browserRequest(port, 'POST', '/api/login', {
+    host, headers: { ...same, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ password: PASSWORD }),
+  });
+  assert.equal(json.status, 200, `JSON sign-in: ${json.body}`);
+  const line = sessionFrom(json);
+  assert.ok(line, 'a session cookie');
+  assert.match(line, /;\s*Secure/i, 'Secure: the proxy says the browser used HTTPS');
+
+  const form = await browserRequest(port, 'POST', '/api/login', {
+    host, headers: { ...same, 'content-type': 'application/x-www-form-urlencoded' }, body: `password=${PASSWORD}&next=%2Fcontact`,
+  });
+  assert.equal(form.status, 303, `form sign-in: ${form.body}`);
+  assert.equal(form.headers.location, '/contact');
+  const cookie = sessionFrom(form)!.split(';')[0];
+
+  const contact = await browserRequest(port, 'POST', '/api/contact', {
+    host,
+    headers: { ...same, cookie, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ name: 'Ines Moreau', email: 'ines@example.com', company: '', message: 'Sent through a reverse proxy that rewrites Host.' }),
+  });
+  assert.equal(contact.status, 201, `contact (JSON): ${contact.body}`);
+  const contactForm = await browserRequest(port, 'POST', '/api/contact', {
+    host,
+    headers: { ...same, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'name=Ines+Moreau&email=ines%40example.com&company=&message=Sent+without+JavaScript+through+the+proxy.',
+  });
+  assert.equal(contactForm.status, 303, `contact (form): ${contactForm.body}`);
+  assert.match(String(contactForm.headers.location), /sent=1/);
+
+  const out = await browserRequest(port, 'POST', '/api/logout', { host, headers: { ...same, cookie } });
+  assert.equal(out.status, 303, `sign-out: ${out.body}`);
+  assert.match(String(out.headers['set-cookie']), new RegExp(`${SESSION_COOKIE}=;`), 'the session cookie is cleared');
+}
+
+async function refusesCrossSite(port: number, host?: string) {
+  const attempts: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }];
+  for (const headers of attempts) {
+    const res = await browserRequest(port, 'POST', '/api/login', {
+      host, headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ password: PASSWORD }),
+    });
+    assert.equal(res.status, 403, `${JSON.stringify(headers)}: ${res.status}`);
+    assert.equal(sessionFrom(res), undefined);
+  }
+}
+
+const servers: { close(): Promise<void> }[] = [];
+after(async () => { await Promise.all(servers.map((s) => s.close())); });
+const start = async (env: Record<string, string>): Promise<TestServer> => {
+  const s = await startServer({ env: { SITE_PASSWORD: PASSWORD, SESSION_SECRET: SECRET, ...env } });
+  servers.push(s);
+  return s;
+};
+const proxy = async (s: TestServer, forwardHost: boolean) => {
+  const p = await hostRewritingProxy(s.port, { forwardHost });
+  servers.push(p);
+  return p;
+};
+
+test('nginx defaults (Host rewritten, no X-Forwarded-Host): with PUBLIC_ORIGIN, sign-in, contact and sign-out work', async () => {
+  const s = await start({ TRUST_PROXY: '1', PUBLIC_ORIGIN: SITE });
+  const p = await proxy(s, false);
+  await signInPostAndSignOut(p.port, SITE);
+  await refusesCrossSite(p.port);
+});
+
+test('nginx defaults without PUBLIC_ORIGIN: the server cannot know the browser\'s origin and refuses (why PUBLIC_ORIGIN exists)', async () => {
+  const s = await start({ TRUST_PROXY: '1' });
+  const p = await proxy(s, false);
+  const res = await browserRequest(p.port, 'POST', '/api/login', {
+    headers: { origin: SITE, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ password: PASSWORD }),
+  });
+  assert.equal(res.status, 403);
+});
+
+test('a proxy that sends X-Forwarded-Host, trusted through TRUST_PROXY: works without PUBLIC_ORIGIN', async () => {
+  const s = await start({ TRUST_PROXY: '1' });
+  const p = await proxy(s, true);
+  await signInPostAndSignOut(p.port, SITE);
+  await refusesCrossSite(p.port);
+});
+
+test('without TRUST_PROXY, X-Forwarded-Host from the client is ignored: it cannot vouch for a foreign Origin', async () => {
+  const s = await start({});
+  const res = await browserRequest(s.port, 'POST', '/api/login', {
+    host: `127.0.0.1:${s.port}`,
+    headers: { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ password: PASSWORD }),
+  });
+  assert.equal(res.status, 403);
+  // And the direct, unproxied site still works on its own Host.
+  await signInPostAndSignOutDirect(s);
+});
+
+/** Directly (no proxy, plain HTTP): the request's own Host is the origin. */
+async function signInPostAndSignOutDirect(s: TestServer) {
+  const origin = `http://127.0.0.1:${s.port}`;
+  const res = await browserRequest(s.port, 'POST', '/api/login', {
+    host: `127.0.0.1:${s.port}`,
+    headers: { origin, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ password: PASSWORD }),
+  });
+  assert.equal(res.status, 200);
+  assert.doesNotMatch(sessionFrom(res) ?? '', /Secure/i, 'plain HTTP: no Secure');
+}
