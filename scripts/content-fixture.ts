@@ -57,7 +57,7 @@ function sentence(r: () => number): string {
 }
 const paragraph = (r: () => number) => Array.from({ length: 3 + Math.floor(r() * 3) }, () => sentence(r)).join(' ');
 
-const HEADINGS = ['What we are seeing', 'Why it matters', 'Where value accrues', 'Risks we are watching', 'How we are positioned', 'What comes next', 'The numbers behind the trend', 'Implications for investors', 'About the transaction', 'About Halden Rowe Capital', 'Background', 'Outlook'];
+const HEADINGS = ['What We Are Seeing', 'Why It Matters', 'Where Value Accrues', 'Risks We Are Watching', 'How We Are Positioned', 'What Comes Next', 'The Numbers Behind the Trend', 'Implications for Investors', 'About the Transaction', 'About Halden Rowe Capital', 'Background', 'Outlook'];
 
 function body(r: () => number, sections: number): string {
   const headings = [...HEADINGS].sort(() => r() - 0.5).slice(0, sections);

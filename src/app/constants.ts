@@ -9,6 +9,8 @@ export const NAV_HIDE_AFTER_Y = 100;
 export const NAV_SHOW_UNDER_Y = 10;
 export const NEWS_PANEL_MAX_ITEMS = 3;
 export const RELATED_ITEMS = 2;
+/** Research summaries in the home page's "Latest Insights" (beyond the seed: the home page below the slider). */
+export const HOME_INSIGHTS = 3;
 /** Items per page of a listing (/research, /press-releases, /news-updates, /resources): four rows of the 3-column grid. */
 export const LISTING_PAGE_SIZE = 12;
 export const COOKIE_SAVED_NOTICE_MS = 3000;

@@ -3,8 +3,9 @@
  * (before storing) both run, so the two can never disagree about what is valid.
  */
 
-export const CONTACT_FIELDS = ['name', 'email', 'company', 'message'] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
+import { CONTACT_FIELDS, type ContactField } from './contact-fields.ts';
+
+export { CONTACT_FIELDS, parseErrorFields, type ContactField } from './contact-fields.ts';
 
 export const CONTACT_LIMITS = {
   name: 200,
@@ -100,11 +101,4 @@ export function validateContact(raw: unknown): ContactResult {
   else if (value.message.length > CONTACT_LIMITS.messageMax) errors.message = `Your message must be ${fmt(CONTACT_LIMITS.messageMax)} characters or fewer.`;
 
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value };
-}
-
-/** The fields named in a no-JavaScript error redirect (`?error=name,email`), in form order. */
-export function parseErrorFields(param: string | null | undefined): ContactField[] {
-  if (!param) return [];
-  const named = new Set(param.split(','));
-  return CONTACT_FIELDS.filter((f) => named.has(f));
 }

@@ -60,6 +60,8 @@ export interface Story {
   image: ImageRef;
   /** Paragraphs of plain text (the entry's Markdown body). */
   overview: string[];
+  /** Headline numbers, shown large in the expanded story. */
+  figures: { value: string; label: string }[];
   highlights: string[];
   strategy: { identify: string; execute: string; deliver: string };
   related: { label: string; href: string }[];
@@ -141,6 +143,17 @@ export interface PolicyPageData {
   body: Body;
 }
 
+/** GET /api/home: the home page below the slider (content/home.json, site facts, latest research). */
+export interface HomeData {
+  statement: { eyebrow: string; lead: string; text: string; link: NavAction };
+  figures: { heading: string; items: { value: string; label: string }[] };
+  strategies: { heading: string; text: string };
+  insights: { heading: string; link: NavAction };
+  cta: { heading: string; text: string; actions: NavAction[] };
+  latestResearch: ResearchSummary[];
+}
+export interface NavAction { label: string; href: string }
+
 /**
  * Query keys: the path of each read as segments (seed §7: the path is the key joined by "/"),
  * each typed with its answer.
@@ -157,6 +170,7 @@ export const Q = {
   pressReleases: queryKey<PressReleaseSummary[]>('/api/press-releases'),
   /** The home page's news panel: the first NEWS_PANEL_MAX_ITEMS news summaries. */
   latestNews: queryKey<NewsSummary[]>('/api/latest/news'),
+  home: queryKey<HomeData>('/api/home'),
   page: <T extends EditorialPageData | PolicyPageData>(slug: string) => queryKey<T>('/api/pages', slug),
   /** One item with its body; 404 for an unknown id. */
   researchItem: (itemId: string) => queryKey<ResearchItem>('/api/research', id(itemId)),

@@ -15,11 +15,11 @@ import path from 'node:path';
 import type { RawContent } from './load.ts';
 import { paragraphsText } from './markdown.ts';
 import { createListings, type Listings } from './listings.ts';
-import { NEWS_PANEL_MAX_ITEMS } from '../app/constants.ts';
+import { HOME_INSIGHTS, NEWS_PANEL_MAX_ITEMS } from '../app/constants.ts';
 import { relatedItems, toResources } from '../app/filters.ts';
 import { LISTINGS, canonicalSearch, type ListingName } from '../app/listing.ts';
 import type {
-  ImageRef, SiteInfo, Story, PracticeArea, TeamMember, ResearchSummary, PressReleaseSummary, NewsSummary,
+  HomeData, ImageRef, SiteInfo, Story, PracticeArea, TeamMember, ResearchSummary, PressReleaseSummary, NewsSummary,
   EditorialPageData, PolicyPageData, Body,
 } from '../app/types.ts';
 
@@ -72,8 +72,8 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
 
   // The copyright year is fixed at start so server and browser render the same text.
   const site: SiteInfo = { ...content.site, copyrightYear: new Date().getFullYear() };
-  const stories: Story[] = content.stories.map(({ id, category, title, description, image: key, highlights, strategy, related, body }) => ({
-    id, category, title, description, ...art(key), overview: paragraphsText(body.intro), highlights, strategy, related,
+  const stories: Story[] = content.stories.map(({ id, category, title, description, image: key, figures, highlights, strategy, related, body }) => ({
+    id, category, title, description, ...art(key), overview: paragraphsText(body.intro), figures, highlights, strategy, related,
   }));
   const practiceAreas: PracticeArea[] = content.practiceAreas;
   const team: TeamMember[] = content.team.map(({ id, name, title, image: key, email, experience, education, expertise, body }) => ({
@@ -99,6 +99,22 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
   put('/api/research', research);
   put('/api/press-releases', pressReleases);
   put('/api/latest/news', news.slice(0, NEWS_PANEL_MAX_ITEMS));
+  // The home page below the slider: its copy, the firm's figures (from site.json: one source)
+  // and the latest research summaries.
+  const home: HomeData = {
+    ...content.home,
+    figures: {
+      heading: content.home.figures.heading,
+      items: [
+        { value: site.aum, label: content.home.figures.aum },
+        { value: site.portfolioCompanies, label: content.home.figures.portfolioCompanies },
+        { value: site.professionals, label: content.home.figures.professionals },
+        { value: String(site.founded), label: content.home.figures.founded },
+      ],
+    },
+    latestResearch: research.slice(0, HOME_INSIGHTS),
+  };
+  put('/api/home', home);
   for (const page of content.pages) {
     const { id, body: _none, file: _file, image: key, ...rest } = page;
     const data: EditorialPageData = { path: `/${id}`, ...rest, image: image(key) };

@@ -11,11 +11,12 @@ import { z } from 'zod';
 import { parse as parseYaml, parseDocument, YAMLError } from 'yaml';
 import { COLLECTIONS, type CollectionDef, type CollectionEntries, type Entry } from './collections.ts';
 import { parseBody } from './markdown.ts';
-import { PracticeArea, Site, type PracticeAreaT, type SiteT } from './schema.ts';
+import { Home, PracticeArea, Site, type HomeT, type PracticeAreaT, type SiteT } from './schema.ts';
 
 export interface RawContent extends CollectionEntries {
   site: SiteT;
   practiceAreas: PracticeAreaT[];
+  home: HomeT;
 }
 
 export class ContentError extends Error {
@@ -161,6 +162,7 @@ export function loadContent(dir = defaultContentDir(), opts: LoadOptions = {}): 
   if (opts.images === undefined && !images) problems.push('public/images/manifest.json: missing, so image references cannot be checked (npm run images)');
   const site = readJsonFile(path.join(dir, 'site.json'), Site, problems);
   const practiceAreas = readJsonFile(path.join(dir, 'practice-areas.json'), z.array(PracticeArea).length(9), problems);
+  const home = readJsonFile(path.join(dir, 'home.json'), Home, problems);
   const seen = new Set<string>();
   for (const [i, area] of (practiceAreas ?? []).entries()) {
     if (seen.has(area.id)) problems.push(`${rel(path.join(dir, 'practice-areas.json'))} › item "${area.id}" (#${i}) › id: duplicate id`);
@@ -170,7 +172,7 @@ export function loadContent(dir = defaultContentDir(), opts: LoadOptions = {}): 
     Object.entries(COLLECTIONS).map(([key, def]) => [key, readCollection(dir, def as CollectionDef, images, problems)]),
   ) as unknown as CollectionEntries;
   if (problems.length) throw new ContentError(problems);
-  return { site: site!, practiceAreas: practiceAreas!, ...collections };
+  return { site: site!, practiceAreas: practiceAreas!, home: home!, ...collections };
 }
 
 /**
@@ -190,7 +192,7 @@ export function contentImageKeys(dir = defaultContentDir()): Map<string, string[
       for (const [k, v] of Object.entries(obj)) if (k !== 'image') walk(v);
     }
   };
-  for (const name of ['site.json', 'practice-areas.json']) {
+  for (const name of ['site.json', 'practice-areas.json', 'home.json']) {
     try {
       walk(JSON.parse(readFileSync(path.join(dir, name), 'utf8')));
     } catch { /* loadContent reports it */ }

@@ -11,6 +11,7 @@
  */
 import MarkdownIt, { type Token } from 'markdown-it';
 import type { Body, BodySection, ProseBlock } from '../app/types.ts';
+import { isTitleCase, toTitleCase } from './title-case.ts';
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false, breaks: false });
 
@@ -92,6 +93,7 @@ export function parseBody(source: string, rule: BodyRule, lineOffset = 0): { bod
           id = slugify(text);
         }
         if (!text) problem(t, 'a section heading must not be empty');
+        else if (!isTitleCase(text)) problem(t, `headings are written in Title Case: "${toTitleCase(text)}"`);
         if (seen.has(id)) problem(t, `two sections have the id "${id}" (add {#another-id} to one heading)`);
         seen.add(id);
         section = { id, heading: text, blocks: [] };

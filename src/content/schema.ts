@@ -17,6 +17,8 @@ export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date w
 const order = z.number().int().min(0);
 const text = z.string().trim().min(1, 'must not be empty');
 const paragraph = z.string().trim().min(20, 'must be a real sentence (20+ characters)');
+/** A card's summary: shown whole on listing cards (never cut mid-word), so it must stay short. */
+const excerpt = paragraph.max(280, 'must be at most 280 characters: cards show the excerpt whole');
 /** Key of a generated artwork under public/images, e.g. "stories/coastal-logistics". */
 const imageKey = z.string().regex(/^[a-z-]+\/[a-z0-9-]+$/, 'must be an image key like "team/jane-doe"');
 const internalHref = z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be an internal path like "/buyouts"');
@@ -52,6 +54,8 @@ export const Story = z.strictObject({
   title: text,
   description: paragraph,
   image: imageKey,
+  /** Headline numbers, shown large in the expanded story ("$640M", "enterprise value at carve-out"). */
+  figures: z.array(z.strictObject({ value: text.max(12, 'a headline figure must stay short (12 characters)'), label: text })).min(2).max(4),
   highlights: z.array(text).min(3),
   strategy: z.strictObject({ identify: paragraph, execute: paragraph, deliver: paragraph }),
   related: z.array(z.strictObject({ label: text, href: internalHref })).min(2),
@@ -85,7 +89,7 @@ export const ResearchItem = z.strictObject({
   category: z.enum(RESEARCH_CATEGORIES),
   date: isoDate,
   title: text,
-  excerpt: paragraph,
+  excerpt,
   image: imageKey,
   author: text,
 });
@@ -94,7 +98,7 @@ export const ResearchItem = z.strictObject({
 export const PressRelease = z.strictObject({
   date: isoDate,
   title: text,
-  excerpt: paragraph,
+  excerpt,
   image: imageKey,
   /** The dateline city, as printed: "NEW YORK". */
   location: text,
@@ -105,11 +109,22 @@ export const NewsItem = z.strictObject({
   type: z.enum(NEWS_TYPES),
   date: isoDate,
   title: text,
-  excerpt: paragraph,
+  excerpt,
   image: imageKey,
 });
 
+/** content/home.json — the home page below the slider (its figures come from site.json's facts). */
+const Action = z.strictObject({ label: text, href: internalHref });
+export const Home = z.strictObject({
+  statement: z.strictObject({ eyebrow: text, lead: paragraph, text: paragraph, link: Action }),
+  figures: z.strictObject({ heading: text, aum: text, portfolioCompanies: text, professionals: text, founded: text }),
+  strategies: z.strictObject({ heading: text, text: paragraph }),
+  insights: z.strictObject({ heading: text, link: Action }),
+  cta: z.strictObject({ heading: text, text: paragraph, actions: z.array(Action).min(1).max(2) }),
+});
+
 export type SiteT = z.infer<typeof Site>;
+export type HomeT = z.infer<typeof Home>;
 export type PracticeAreaT = z.infer<typeof PracticeArea>;
 
 /* ---------- Editorial pages (style, strategy, sector, company profile) ---------- */

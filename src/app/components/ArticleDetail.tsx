@@ -11,6 +11,7 @@ import { PageMeta } from './PageMeta.tsx';
 import { Img } from './Img.tsx';
 import { ArticleCard, placeName, type ArticleCardProps } from './ArticleCard.tsx';
 import { Prose } from './Prose.tsx';
+import { CopyLink } from './CopyLink.tsx';
 
 interface Props {
   back: { href: string; label: string };
@@ -41,7 +42,10 @@ export function ArticleDetail({ back, label, location, date, title, excerpt, ima
       />
       <header className="article-header">
         <div className="container article-header__inner">
-          <Link href={back.href} className="back-link"><span aria-hidden="true">←</span> {back.label}</Link>
+          <div className="article-header__top">
+            <Link href={back.href} className="back-link"><span aria-hidden="true">←</span> {back.label}</Link>
+            <CopyLink title={title} />
+          </div>
           <p className="article-header__meta">
             <span className="eyebrow article-header__label">{label}{location && <span className="article-header__location"> · {placeName(location)}</span>}</span>
             <time dateTime={date} className="article-header__date">{formatDate(date)}</time>
@@ -52,7 +56,7 @@ export function ArticleDetail({ back, label, location, date, title, excerpt, ima
         </div>
       </header>
       <div className="container article-figure">
-        <Img image={image} alt="" sizes="(min-width: 1240px) 1240px, 100vw" priority className="article-figure__img" />
+        <Img image={image} alt="" sizes="(min-width: 900px) 832px, 100vw" priority className="article-figure__img" />
       </div>
       <div className="container article-body">
         <div className="prose article-prose">

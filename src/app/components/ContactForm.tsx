@@ -5,7 +5,7 @@
  *
  * Once hydrated it takes over: noValidate, the shared validator on submit, errors next to the
  * fields (aria-invalid + aria-describedby), focus on the first invalid field, a JSON post, the
- * server's field errors shown the same way, and a confirmation panel plus a toast on success.
+ * server's field errors shown the same way, and a confirmation panel on success (focused and announced: once, not again in a toast).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import clsx from 'clsx';
@@ -13,7 +13,6 @@ import {
   CONTACT_FIELDS, CONTACT_LIMITS, FIELD_HINT_ERRORS, HONEYPOT_FIELD, validateContact,
   type ContactErrors, type ContactField, type ContactInput,
 } from '../contact-validation.ts';
-import { useToast } from './Toast.tsx';
 import { Link } from '../router.tsx';
 
 export type ContactFormInitial =
@@ -40,7 +39,6 @@ const EMPTY: ContactInput = { name: '', email: '', company: '', message: '' };
 const LABELS: Record<ContactField, string> = { name: 'Name', email: 'Email', company: 'Company', message: 'Message' };
 
 export function ContactForm({ initial, fallbackEmail }: Props) {
-  const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
   const [values, setValues] = useState<ContactInput>(initial.kind === 'failed' ? initial.values : EMPTY);
@@ -102,7 +100,6 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
         setValues(EMPTY);
         setFocusSuccess(true);
         setPhase('sent');
-        toast({ title: 'Message sent', description: 'Thank you. We will reply by email, usually within two business days.' });
         return;
       }
       const body = (await res.json().catch(() => null)) as { errors?: ContactErrors; error?: string } | null;

@@ -7,7 +7,8 @@ export function Logo() {
         <path d="M9 8v16M9 16h8M17 8v16M21 24V8h2.5a4 4 0 0 1 0 8H21l5 8" fill="none" stroke="currentColor" strokeWidth="1.5" />
       </svg>
       <span className="logo__text">
-        <span className="logo__name">Halden Rowe</span>
+        {/* The space keeps the text "Halden Rowe Capital" for the link's name (WCAG 2.5.3), not "Halden RoweCapital". */}
+        <span className="logo__name">Halden Rowe</span>{' '}
         <span className="logo__sub">Capital</span>
       </span>
     </span>

@@ -72,7 +72,7 @@ export function ContactPage() {
           </div>
 
           <div className="contact-message">
-            <h2 id="contact-form-title" className="block__heading contact-message__title">Send us a message</h2>
+            <h2 id="contact-form-title" className="block__heading contact-message__title">Send Us a Message</h2>
             <p className="contact-message__intro">
               Tell us who you are and what you would like to discuss. A member of the relevant team will reply by email,
               usually within two business days.
@@ -84,7 +84,7 @@ export function ContactPage() {
 
       <section className="block block--tint contact-offices" aria-labelledby="contact-offices-title">
         <div className="container">
-          <h2 id="contact-offices-title" className="block__heading">Our offices</h2>
+          <h2 id="contact-offices-title" className="block__heading">Our Offices</h2>
           <ul className="contact-offices__grid">
             <li className="contact-office contact-office--hq">
               <h3 className="contact-office__city">New York</h3>

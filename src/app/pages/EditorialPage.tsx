@@ -11,6 +11,18 @@ import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 
+/**
+ * A figure's value as shown: a range never breaks at its dash ("$20M–" / "$200M+"), words still
+ * wrap; and a size class from its longest figure, so that long ranges shrink to fit the column.
+ */
+function figureValue(value: string): { text: string; size?: string } {
+  const longest = Math.max(0, ...value.split(/\s+/).filter((w) => /\d/.test(w)).map((w) => w.length));
+  return {
+    text: value.replace(/\s*([–—-])\s*(?=[$\d])/g, '\u2060$1\u2060'),
+    size: longest >= 10 ? 'figure__value--l' : longest >= 6 ? 'figure__value--m' : undefined,
+  };
+}
+
 export function EditorialPage() {
   const slug = useLocation().pathname.slice(1);
   const page = useQuery<EditorialPageData>(Q.page(slug));
@@ -47,7 +59,7 @@ function BlockView({ block, index }: { block: BlockT; index: number }) {
               {block.items.map((f) => (
                 <div key={f.label} className="figure">
                   <dt className="figure__label">{f.label}</dt>
-                  <dd className="figure__value">{f.value}</dd>
+                  <dd className={clsx('figure__value', figureValue(f.value).size)}>{figureValue(f.value).text}</dd>
                 </div>
               ))}
             </dl>
@@ -109,7 +121,7 @@ function BlockView({ block, index }: { block: BlockT; index: number }) {
                   <div className="stage__body">
                     <h3 className="stage__title">{s.title}</h3>
                     <p className="stage__text">{s.text}</p>
-                    <h4 className="stage__label">Key activities</h4>
+                    <h4 className="stage__label">Key Activities</h4>
                     <ul className="checklist">{s.activities.map((a) => <li key={a}>{a}</li>)}</ul>
                   </div>
                 </li>

@@ -23,7 +23,7 @@ export function NewsDetailPage({ params }: PageProps) {
       image={n.image}
       body={n.body}
       related={{
-        heading: 'More news',
+        heading: 'More News',
         items: (related.data ?? []).map((x) => ({
           href: x.link, image: x.image, label: x.type, date: x.date, title: x.title, excerpt: x.excerpt,
         })),

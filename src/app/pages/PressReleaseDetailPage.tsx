@@ -25,7 +25,7 @@ export function PressReleaseDetailPage({ params }: PageProps) {
       image={p.image}
       body={p.body}
       related={{
-        heading: 'Related press releases',
+        heading: 'Related Press Releases',
         items: (related.data ?? []).map((x) => ({
           href: x.link, image: x.image, label: placeName(x.location), date: x.date, title: x.title, excerpt: x.excerpt,
         })),

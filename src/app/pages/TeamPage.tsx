@@ -54,7 +54,11 @@ export function TeamPage() {
         <div className="container cta">
           <h2 id="join" className="cta__heading">Join Our Team</h2>
           <p className="cta__text">We look for curious, rigorous people who want to build businesses, not just trade them. Tell us about yourself.</p>
-          <a className="button button--accent" href={`mailto:${careers}`}>Write to {careers}</a>
+          {/* The address is the link's visible text, in a line of its own: a button label never wraps mid-address on a phone. */}
+          <div className="cta__actions cta__actions--mail">
+            <a className="button button--accent" href={`mailto:${careers}`} aria-describedby="join-address">Write to Us</a>
+            <p id="join-address" className="cta__address">{careers}</p>
+          </div>
         </div>
       </section>
     </>
