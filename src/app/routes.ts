@@ -7,10 +7,11 @@ import { matchPattern } from './router.tsx';
 import { Q } from './types.ts';
 import { queryPath, type QueryKey } from './query.ts';
 import { LISTINGS, canonicalSearch, listingParams, type ListingName } from './listing.ts';
-import { parseErrorFields } from './contact-validation.ts';
+import { parseErrorFields } from './contact-fields.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { NEWS_TABS } from './components/NewsPanel.tsx';
+import { COOKIE_PREFERENCES_KEY } from './constants.ts';
 
 export interface PageProps { params: Record<string, string> }
 
@@ -44,6 +45,11 @@ export interface RouteDef {
    * and the tests enumerate them from it).
    */
   items?: QueryKey<{ id: string }[]>;
+  /**
+   * The name of a cookie whose value the page shows (cookie settings, saved without script): the
+   * server renders and caches one copy per value (see COOKIE_READERS in src/server/render.tsx).
+   */
+  cookie?: string;
   /** Home only: the header is transparent until the visitor scrolls. */
   transparentHeader?: boolean;
   /** Source file of a page loaded on demand: the server preloads its chunk (see build.ts). */
@@ -111,10 +117,17 @@ export const EDITORIAL_SLUGS = {
 
 export const routes: RouteDef[] = [
   {
-    pattern: '/', page: HomePage, queries: () => [Q.stories, Q.latestNews], transparentHeader: true,
+    pattern: '/', page: HomePage, queries: () => [Q.stories, Q.latestNews, Q.home], transparentHeader: true,
     query: {
       // The news panel open on a tab, without JavaScript (/?more=insights#news-panel).
       more: oneOf(NEWS_TABS.map((t) => t.toLowerCase())),
+      // The slider on story N (2…M; 1 is the plain home page) and a story's expanded detail:
+      // what previous/next, the indicators and 'Learn more' lead to before script runs.
+      slide: (v, { get }) => {
+        const n = v !== null && /^\d{1,3}$/.test(v) ? Number(v) : 0;
+        return n >= 2 && n <= (get(Q.stories)?.length ?? 0) ? String(n) : undefined;
+      },
+      story: (v, { get }) => (v !== null && get(Q.stories)?.some((s) => s.id === v) ? v : undefined),
     },
   },
   ...Object.values(EDITORIAL_SLUGS).flat().map(editorial),
@@ -138,7 +151,13 @@ export const routes: RouteDef[] = [
   { pattern: '/privacy', ...Policy, queries: () => [Q.page('privacy')] },
   { pattern: '/disclosures', ...Policy, queries: () => [Q.page('disclosures')] },
   { pattern: '/responsible-investment', ...Policy, queries: () => [Q.page('responsible-investment')] },
-  { pattern: '/cookie-settings', ...CookieSettings, queries: () => [] },
+  { pattern: '/accessibility', ...Policy, queries: () => [Q.page('accessibility')] },
+  {
+    pattern: '/cookie-settings', ...CookieSettings, queries: () => [],
+    // The answer to a save without script (src/server/cookie-settings.ts): show the notice.
+    query: { saved: oneOf(['1']) },
+    cookie: COOKIE_PREFERENCES_KEY,
+  },
 ];
 
 export const notFoundRoute: RouteDef = { pattern: '*', page: NotFoundPage, queries: () => [] };

@@ -19,6 +19,7 @@ import { startOutbox } from './outbox.ts';
 import { lookupPage, renderLogin, renderPage, sendStatic500, type RenderContext } from './render.tsx';
 import { PageCache, PAGE_CACHE, PAGE_TYPE, isFromMemory, sendEncoded } from './page-cache.ts';
 import { createSeoFiles } from './seo.ts';
+import { COOKIE_SETTINGS_PAGE, cookieSettingsHandler } from './cookie-settings.ts';
 import { precompressedStatic } from './static.ts';
 import { withFastPath, type Handler, type MemoryAnswer } from './fast-path.ts';
 import { loadContent } from '../content/load.ts';
@@ -227,6 +228,9 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   app.all('/api/contact', methodGuard('POST'), ...createContactHandler({ config, store, log, limiterStore: limiterStores('contact-client'), onStored: outbox?.kick,
     failurePage: (req, res, status, typed) => renderPage(req, res, renderCtx, { url: CONTACT_PAGE, status, data: { [queryPath(CONTACT_DRAFT_KEY)]: typed } }),
   }));
+
+  // 12b'. The cookie settings form without script: stores the choice in a cookie, 303 back.
+  app.post(COOKIE_SETTINGS_PAGE, ...cookieSettingsHandler());
 
   // 12c. The sitemap and the feeds (seo.ts): absolute URLs on PUBLIC_ORIGIN, or on the origin the
   //     request names when it is unset (development, or a gated site reached by its own name).

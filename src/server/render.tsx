@@ -15,7 +15,8 @@ import { QueryClient, queryPath, type QueryKey } from '../app/query.ts';
 import { parseLocation, type Location } from '../app/router.tsx';
 import { canonicalQuery, matchRoute, notFoundRoute, queriesFor, routeQuery, type Getter, type RouteDef } from '../app/routes.ts';
 import type { LoginProps } from '../app/pages/LoginPage.tsx';
-import { LOGIN_ERROR } from '../app/constants.ts';
+import { COOKIE_PREFERENCES_KEY, LOGIN_ERROR } from '../app/constants.ts';
+import { COOKIE_PREFERENCES_DATA, cookiePreferencesFromCookies } from '../app/cookie-preferences.ts';
 import type { ApiData } from '../content/api-data.ts';
 import type { BuildManifest } from '../../scripts/build.ts';
 import type { Logger } from './log.ts';
@@ -123,13 +124,35 @@ function render(req: Request, res: Response, ctx: RenderContext, element: Elemen
  * The request target's location, its page-cache key and the page kept under it. Also used by the
  * fast path. An unknown path shares the one 404 page.
  */
-export function lookupPage(cache: PageCache, url: string) {
+export function lookupPage(cache: PageCache, url: string, cookieHeader?: string) {
   const location = parseLocation(url);
+  const { route } = matchRoute(location.pathname);
   // (Not for "/x/": Express may treat a trailing slash as another spelling; renderPage decides.)
-  const unknown = matchRoute(location.pathname).route === notFoundRoute && !location.pathname.endsWith('/');
-  const cacheKey = unknown ? NOT_FOUND_KEY : pageCacheKey(location.pathname, location.search);
+  const unknown = route === notFoundRoute && !location.pathname.endsWith('/');
+  const cacheKey = unknown ? NOT_FOUND_KEY : pageCacheKey(location.pathname, location.search) + cookieVariant(route, cookieHeader);
+  // A page that depends on a cookie is looked up only with the cookie in hand (not by the fast path).
+  if (route.cookie && cookieHeader === undefined) return { location, cacheKey, cached: undefined };
   return { location, cacheKey, cached: cache.get(cacheKey) };
 }
+
+/**
+ * Pages that show a cookie's value (RouteDef.cookie), by cookie name: the value's canonical
+ * spelling (part of the page-cache key: a handful of copies, whatever the cookie holds) and the
+ * data the page reads it from.
+ */
+const COOKIE_READERS: Record<string, (cookieHeader: string | undefined) => { variant: string; data: Record<string, unknown> }> = {
+  [COOKIE_PREFERENCES_KEY]: (header) => {
+    const prefs = cookiePreferencesFromCookies(header);
+    return { variant: `a${+prefs.analytics}m${+prefs.marketing}`, data: { [queryPath(COOKIE_PREFERENCES_DATA)]: prefs } };
+  },
+};
+const readCookie = (route: RouteDef, cookieHeader: string | undefined) => (route.cookie ? COOKIE_READERS[route.cookie](cookieHeader) : undefined);
+
+/** The part of a page-cache key that a route's cookie decides ("" for other routes). */
+const cookieVariant = (route: RouteDef, cookieHeader: string | undefined) => {
+  const read = readCookie(route, cookieHeader);
+  return read ? `#${read.variant}` : '';
+};
 
 /** The answer to a query key from the content (undefined: no such item or page). */
 function readKey(api: ApiData, key: QueryKey): unknown {
@@ -159,7 +182,8 @@ function collectData(api: ApiData, route: RouteDef, params: Record<string, strin
  * a post (its own status, extra data for this one visitor, never cached).
  */
 export async function renderPage(req: Request, res: Response, ctx: RenderContext, answer?: { url: string; status: number; data: Record<string, unknown> }) {
-  const lookup = lookupPage(ctx.cache, answer?.url ?? req.originalUrl);
+  const cookieHeader = req.headers.cookie ?? '';
+  const lookup = lookupPage(ctx.cache, answer?.url ?? req.originalUrl, cookieHeader);
   if (lookup.cached && !answer) {
     sendPage(req, res, lookup.cached);
     return;
@@ -188,8 +212,9 @@ export async function renderPage(req: Request, res: Response, ctx: RenderContext
     // parameter it reads with a value that is not canonical (an unknown category, page=1,
     // another spelling) is redirected there, so that the URL, the render and hydration agree.
     const canonical = canonicalQuery(route, query, ((key) => data[queryPath(key)]) as Getter);
-    const requested = pageCacheKey(location.pathname, `?${query}`);
-    cacheKey = pageCacheKey(location.pathname, canonical);
+    const variant = cookieVariant(route, cookieHeader);
+    const requested = pageCacheKey(location.pathname, `?${query}`) + variant;
+    cacheKey = pageCacheKey(location.pathname, canonical) + variant;
     if (requested !== cacheKey && !answer) {
       res.setHeader('Cache-Control', PAGE_CACHE);
       res.redirect(302, location.pathname + canonical);
@@ -205,6 +230,7 @@ export async function renderPage(req: Request, res: Response, ctx: RenderContext
       }
     }
   }
+  Object.assign(data, readCookie(route, cookieHeader)?.data);
   if (answer) {
     Object.assign(data, answer.data);
     status = answer.status;

@@ -88,7 +88,7 @@ test('the slider is paused while a story is expanded and resumes when it closes'
   await page.getByRole('button', { name: learnMoreName(testInfo) }).click();
   const dialog = page.getByRole('dialog', { name: STORIES[0].title });
   await expect(dialog).toBeVisible();
-  for (const heading of ['Overview', 'Key highlights', 'Identify', 'Execute', 'Deliver']) {
+  for (const heading of ['Overview', 'Key Highlights', 'Identify', 'Execute', 'Deliver']) {
     await expect(dialog.getByRole('heading', { name: heading })).toBeVisible();
   }
   await page.clock.runFor(INTERVAL * 2);

@@ -296,7 +296,7 @@ function interactionStates(): UiState[] {
   });
   push({
     id: 'contact-sent',
-    label: '/contact after a successful submission (confirmation and toast)',
+    label: '/contact after a successful submission (confirmation)',
     url: '/contact',
     pattern: '/contact',
     shot: 'page',

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { startServer, FAKE_MANIFEST, type TestServer } from '../helpers/server.ts';
 import { contentApi, pagePaths } from '../helpers/pages.ts';
+import { routes } from '../../src/app/routes.ts';
 import { SESSION_COOKIE } from '../../src/app/constants.ts';
 
 const env = { SITE_PASSWORD: 'fast-path-password', SESSION_SECRET: 'fast-path-secret-'.padEnd(40, 'z'), TRUST_PROXY: '1' };
@@ -82,7 +83,23 @@ async function same(target: string, opts: { method?: string; headers?: Record<st
   return { taken: on.stats.fastPath - before, answer: a };
 }
 
-const pages = () => [...pagePaths(), '/research?category=Sector+Analysis', '/resources?category=Award&type=news', '/news?more=3', '/no-such-page'];
+/** Pages that show a cookie's value (cookie settings): rendered per cookie value, never by the fast path. */
+const cookiePages = new Set(routes.filter((r) => r.cookie).map((r) => r.pattern));
+const pages = () => [...pagePaths().filter((p) => !cookiePages.has(p)), '/research?category=Sector+Analysis', '/resources?category=Award&type=news', '/news?more=3', '/no-such-page'];
+
+test('pages that show a cookie (cookie settings): identical answers, per cookie value, never from the fast path', async () => {
+  assert.ok(cookiePages.size > 0);
+  for (const p of cookiePages) {
+    for (const prefs of [undefined, '%7B%22essential%22%3Atrue%2C%22analytics%22%3Atrue%2C%22marketing%22%3Afalse%7D']) {
+      const headers = { cookie: prefs ? `${cookie}; cookiePreferences=${prefs}` : cookie, 'accept-encoding': 'br' };
+      for (let i = 0; i < 3; i++) {
+        const { taken, answer } = await same(p, { headers });
+        assert.equal(taken, 0, `${p}: never from the fast path`);
+        assert.equal(answer.status, 200);
+      }
+    }
+  }
+});
 
 test('pages, API answers and hashed files: identical answers, taken by the fast path once in memory', async () => {
   const api = ['/api/news', '/api/team', '/api/site', '/api/pages/philosophy', '/api/news?ignored=1'];

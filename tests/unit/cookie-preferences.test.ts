@@ -1,9 +1,10 @@
 import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ACCEPT_ALL, DEFAULT_COOKIE_PREFERENCES, REJECT_NON_ESSENTIAL, createNoticeTimer, hasStoredPreferences,
+  ACCEPT_ALL, DEFAULT_COOKIE_PREFERENCES, REJECT_NON_ESSENTIAL, hasStoredPreferences,
   parseCookiePreferences, readCookiePreferences, serializeCookiePreferences, writeCookiePreferences,
-} from '../../src/app/hooks/useCookiePreferences.ts';
+} from '../../src/app/cookie-preferences.ts';
+import { createNoticeTimer } from '../../src/app/hooks/useCookiePreferences.ts';
 import { COOKIE_PREFERENCES_KEY, COOKIE_SAVED_NOTICE_MS } from '../../src/app/constants.ts';
 
 class MemoryStorage {

@@ -67,14 +67,14 @@ export function FilterBar({ label, name, options, selected }: Props) {
     <div className="filter-bar" role="group" aria-labelledby={labelId}>
       <span id={labelId} className="filter-bar__label">{label}</span>
       {same ? (
-        <form method="get" action={pathname} className="filter-bar__options">
+        <form method="get" action={pathname} className="filter-bar__options" role="none">
           {hiddenInputs(hidden[0] ?? [])}
           {options.map(button)}
         </form>
       ) : (
         <div className="filter-bar__options">
           {options.map((o, i) => (
-            <form key={o.value} method="get" action={pathname} className="filter-bar__form">
+            <form key={o.value} method="get" action={pathname} className="filter-bar__form" role="none">
               {hiddenInputs(hidden[i])}
               {button(o)}
             </form>

@@ -36,6 +36,7 @@ export function Footer({ site, practiceAreas }: { site: SiteInfo; practiceAreas:
             <li><Link href="/disclosures">Disclosures</Link></li>
             <li><Link href="/responsible-investment">Responsible Investment Policy</Link></li>
             <li><Link href="/cookie-settings">Cookie Settings</Link></li>
+            <li><Link href="/accessibility">Accessibility</Link></li>
             {gated && (
               <li>
                 <form method="post" action="/api/logout" className="footer__signout">

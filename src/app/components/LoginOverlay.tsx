@@ -1,18 +1,28 @@
 /**
  * The investor login overlay of the seed. Investor accounts do not exist (seed §6), so it makes
  * no call: "Sign In" explains that access is arranged through investor relations.
+ *
+ * Without script (and before it runs) LOGIN opens it by an invoker command, the explanation is
+ * shown from the start, and the form is a `method="dialog"` form: Sign In only closes the
+ * dialog, so nothing typed is ever sent anywhere (a plain GET would put the password in a URL).
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery } from '../query.ts';
 import { Q, type SiteInfo } from '../types.ts';
+import { useHydrated } from '../hooks/useHydrated.ts';
 import { Dialog } from './Dialog.tsx';
+import { useOverlay } from './overlay-context.tsx';
 
-interface Props { open: boolean; onClose: () => void }
+export const LOGIN_DIALOG_ID = 'investor-login';
 
-export function LoginOverlay({ open, onClose }: Props) {
+interface Props { open: boolean; onOpen: () => void; onClose: () => void }
+
+export function LoginOverlay({ open, onOpen, onClose }: Props) {
   const site = useQuery<SiteInfo>(Q.site).data;
   const ir = site?.contacts.investorRelations ?? '';
-  const [explained, setExplained] = useState(false);
+  const hydrated = useHydrated();
+  const [signInPressed, setExplained] = useState(false);
+  const explained = signInPressed || !hydrated;
   const close = () => {
     setExplained(false);
     onClose();
@@ -22,17 +32,17 @@ export function LoginOverlay({ open, onClose }: Props) {
     setExplained(true);
   };
   return (
-    <Dialog open={open} onClose={close} labelledBy="investor-login-title" className="overlay overlay--login" initialFocus="#investor-email">
+    <Dialog id={LOGIN_DIALOG_ID} open={open} onOpen={onOpen} onClose={close} labelledBy="investor-login-title" className="overlay overlay--login" initialFocus="#investor-email">
       <div className="login-panel">
-        <button type="button" className="overlay__close login-panel__close" onClick={close}>
+        <button type="button" className="overlay__close login-panel__close" commandfor={LOGIN_DIALOG_ID} command="close" onClick={(e) => { e.preventDefault(); close(); }}>
           CLOSE <span aria-hidden="true" className="overlay__x" />
         </button>
         <p className="eyebrow">Investor Portal</p>
         <h2 id="investor-login-title" className="login-panel__title">Investor Login</h2>
-        <form className="form" onSubmit={onSubmit} noValidate>
+        <form className="form" method="dialog" onSubmit={onSubmit} noValidate>
           <div className="field">
             <label htmlFor="investor-email">Email</label>
-            <input id="investor-email" name="email" type="email" autoComplete="username" />
+            <input id="investor-email" name="email" type="email" autoComplete="email" />
           </div>
           <div className="field">
             <label htmlFor="investor-password">Password</label>
@@ -55,5 +65,25 @@ export function LoginOverlay({ open, onClose }: Props) {
         <p className="login-panel__note">Access is restricted to authorized investors only</p>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * A button elsewhere on a page that opens the investor login overlay (the research pages' "Investor
+ * Login"): by invoker command before script runs, through the overlay state after.
+ */
+export function InvestorLoginButton({ className, children }: { className: string; children: ReactNode }) {
+  const { setOverlay } = useOverlay();
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-haspopup="dialog"
+      commandfor={LOGIN_DIALOG_ID}
+      command="show-modal"
+      onClick={(e) => { e.preventDefault(); setOverlay('login'); }}
+    >
+      {children}
+    </button>
   );
 }

@@ -1,41 +1,58 @@
 /**
  * The full-screen menu (seed §2): groups Style, Strategies, Sectors, About, Resources, one
  * expanded at a time, then the legal links. A modal dialog (focus kept inside, Escape closes).
+ *
+ * Before the scripts run (and without them) MENU opens it by an invoker command, CLOSE closes
+ * it the same way, and every group is shown expanded: each link is one Tab away without script.
  */
 import { useState } from 'react';
 import { Link } from '../router.tsx';
 import type { PracticeArea } from '../types.ts';
 import { LEGAL_LINKS, navGroups } from '../nav-links.ts';
+import { useHydrated } from '../hooks/useHydrated.ts';
 import { Dialog } from './Dialog.tsx';
+import { Logo } from './Logo.tsx';
+import { LOGIN_DIALOG_ID } from './LoginOverlay.tsx';
 
-interface Props { open: boolean; onClose: () => void; onLogin: () => void; practiceAreas: PracticeArea[] }
+export const MENU_DIALOG_ID = 'site-menu';
 
-export function MenuOverlay({ open, onClose, onLogin, practiceAreas }: Props) {
+interface Props { open: boolean; onOpen: () => void; onClose: () => void; onLogin: () => void; practiceAreas: PracticeArea[] }
+
+export function MenuOverlay({ open, onOpen, onClose, onLogin, practiceAreas }: Props) {
   const [expanded, setExpanded] = useState<string | null>(null);
+  const hydrated = useHydrated();
   const groups = navGroups(practiceAreas);
   const close = () => {
     setExpanded(null);
     onClose();
   };
   return (
-    <Dialog open={open} onClose={close} labelledBy="menu-title" className="overlay overlay--menu">
+    <Dialog id={MENU_DIALOG_ID} open={open} onOpen={onOpen} onClose={close} labelledBy="menu-title" className="overlay overlay--menu">
       <div className="overlay__bar">
         <h2 id="menu-title" className="visually-hidden">Menu</h2>
-        <span className="overlay__brand" aria-hidden="true">Halden Rowe Capital</span>
+        <span className="overlay__brand" aria-hidden="true"><Logo /></span>
         <div className="overlay__actions">
           {/* Menu and login are mutually exclusive: this closes the menu and opens the login. */}
-          <button type="button" className="overlay__switch" aria-haspopup="dialog" onClick={() => { setExpanded(null); onLogin(); }}>
+          <button
+            type="button"
+            className="overlay__switch"
+            aria-haspopup="dialog"
+            commandfor={LOGIN_DIALOG_ID}
+            command="show-modal"
+            onClick={(e) => { e.preventDefault(); setExpanded(null); onLogin(); }}
+          >
             LOGIN
           </button>
-          <button type="button" className="overlay__close" onClick={close}>
+          <button type="button" className="overlay__close" commandfor={MENU_DIALOG_ID} command="close" onClick={(e) => { e.preventDefault(); close(); }}>
             CLOSE <span aria-hidden="true" className="overlay__x" />
           </button>
         </div>
       </div>
-      <nav className="menu" aria-label="Main">
+      <nav className={hydrated ? 'menu' : 'menu menu--all'} aria-label="Main">
         <ul className="menu__groups">
           {groups.map((g) => {
-            const isOpen = expanded === g.title;
+            // Without script every group is open (its toggle cannot work yet).
+            const isOpen = hydrated ? expanded === g.title : true;
             const panelId = `menu-group-${g.title.toLowerCase()}`;
             return (
               <li key={g.title} className="menu__group">

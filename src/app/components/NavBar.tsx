@@ -7,8 +7,8 @@ import { Link } from '../router.tsx';
 import type { PracticeArea } from '../types.ts';
 import { useNavScroll } from '../hooks/useNavScroll.ts';
 import { useOverlay } from './overlay-context.tsx';
-import { MenuOverlay } from './MenuOverlay.tsx';
-import { LoginOverlay } from './LoginOverlay.tsx';
+import { MenuOverlay, MENU_DIALOG_ID } from './MenuOverlay.tsx';
+import { LoginOverlay, LOGIN_DIALOG_ID } from './LoginOverlay.tsx';
 import { Logo } from './Logo.tsx';
 
 interface Props {
@@ -31,12 +31,15 @@ export function NavBar({ practiceAreas, transparentAtTop }: Props) {
           <Logo />
         </Link>
         <nav className="navbar__actions" aria-label="Site">
+          {/* commandfor/command: opens the dialog before the scripts run (and without them). */}
           <button
             type="button"
             className="navbar__button"
             aria-haspopup="dialog"
             aria-expanded={overlay === 'login'}
-            onClick={() => setOverlay(overlay === 'login' ? null : 'login')}
+            commandfor={LOGIN_DIALOG_ID}
+            command="show-modal"
+            onClick={(e) => { e.preventDefault(); setOverlay(overlay === 'login' ? null : 'login'); }}
           >
             LOGIN
           </button>
@@ -45,15 +48,17 @@ export function NavBar({ practiceAreas, transparentAtTop }: Props) {
             className="navbar__button navbar__button--menu"
             aria-haspopup="dialog"
             aria-expanded={overlay === 'menu'}
-            onClick={() => setOverlay(overlay === 'menu' ? null : 'menu')}
+            commandfor={MENU_DIALOG_ID}
+            command="show-modal"
+            onClick={(e) => { e.preventDefault(); setOverlay(overlay === 'menu' ? null : 'menu'); }}
           >
             <span className="navbar__burger" aria-hidden="true" />
             MENU
           </button>
         </nav>
       </div>
-      <MenuOverlay open={overlay === 'menu'} onClose={() => setOverlay(null)} onLogin={() => setOverlay('login')} practiceAreas={practiceAreas} />
-      <LoginOverlay open={overlay === 'login'} onClose={() => setOverlay(null)} />
+      <MenuOverlay open={overlay === 'menu'} onOpen={() => setOverlay('menu')} onClose={() => setOverlay(null)} onLogin={() => setOverlay('login')} practiceAreas={practiceAreas} />
+      <LoginOverlay open={overlay === 'login'} onOpen={() => setOverlay('login')} onClose={() => setOverlay(null)} />
     </header>
   );
 }

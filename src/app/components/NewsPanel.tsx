@@ -50,7 +50,8 @@ export function NewsPanel({ tab, onTab, onClose, practiceAreas }: Props) {
               role="button"
               className="news-panel__tab"
               aria-expanded={tab === t}
-              aria-controls={`news-section-${t.toLowerCase()}`}
+              // Only the open section is rendered: a closed tab controls nothing on the page.
+              aria-controls={tab === t ? `news-section-${t.toLowerCase()}` : undefined}
               onClick={(e) => { e.preventDefault(); onTab(tab === t ? null : t); }}
               onKeyDown={(e) => { if (e.key === ' ') { e.preventDefault(); onTab(tab === t ? null : t); } }}
             >

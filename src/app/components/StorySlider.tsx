@@ -2,23 +2,33 @@
  * The home page's hero slider (seed §4): advances every 8000 ms and wraps; paused while a story
  * is expanded or by the visitor (SC 2.2.2); previous/next and "Show story N of M" buttons jump;
  * the current story and its neighbours are loaded, the rest wait. Inactive slides are inert.
+ *
+ * Before script runs (and without it) the buttons submit a GET form: previous, next and the
+ * indicators go to /?slide=N, 'Learn more' to /?story=<id>, which the server renders. Once
+ * hydrated, their click handlers take over (no request). Nothing moves without script, so
+ * pause/play needs none.
  */
 import clsx from 'clsx';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { SLIDER_INTERVAL_MS } from '../constants.ts';
 import type { Story } from '../types.ts';
 import { Img } from './Img.tsx';
 
+/** The form the slider's buttons submit without script (it has no fields of its own). */
+export const STORY_NAV_FORM = 'story-nav';
+
 interface Props {
   stories: Story[];
+  /** The story shown first (from /?slide=N or /?story=<id>). */
+  initialIndex?: number;
   expanded: boolean;
   onLearnMore: (story: Story) => void;
   onStartHere: () => void;
   startHereHref: string;
 }
 
-export function StorySlider({ stories, expanded, onLearnMore, onStartHere, startHereHref }: Props) {
-  const [index, setIndex] = useState(0);
+export function StorySlider({ stories, initialIndex = 0, expanded, onLearnMore, onStartHere, startHereHref }: Props) {
+  const [index, setIndex] = useState(() => Math.min(Math.max(0, initialIndex), stories.length - 1));
   const [userPaused, setUserPaused] = useState(false);
   // Each (re)start of the timer starts a fresh 8 s progress bar: a new key restarts the animation.
   const [run, setRun] = useState(0);
@@ -32,12 +42,19 @@ export function StorySlider({ stories, expanded, onLearnMore, onStartHere, start
     return () => clearInterval(timer);
   }, [paused, count]);
 
-  const go = (i: number) => setIndex(((i % count) + count) % count);
+  const wrap = (i: number) => ((i % count) + count) % count;
+  const go = (i: number) => setIndex(wrap(i));
+  /** A submit button of the form: its click is handled here once hydrated. */
+  const submit = (name: 'slide' | 'story', value: string, run: () => void) => ({
+    type: 'submit' as const, form: STORY_NAV_FORM, name, value,
+    onClick: (e: MouseEvent) => { e.preventDefault(); run(); },
+  });
   const isNear = (i: number) => i === index || i === (index + 1) % count || i === (index - 1 + count) % count;
   const current = stories[index];
 
   return (
     <section className={clsx('slider', paused && 'slider--paused')} aria-roledescription="carousel" aria-label="Featured stories">
+      <form id={STORY_NAV_FORM} action="/" method="get" hidden />
       <div className="slider__slides">
         {stories.map((story, i) => (
           <article
@@ -57,10 +74,10 @@ export function StorySlider({ stories, expanded, onLearnMore, onStartHere, start
               <h2 className="slide__title">{story.title}</h2>
               <p className="slide__description">{story.description}</p>
               <div className="slide__actions">
-                <button type="button" className="button button--light slide__learn desktop-only" onClick={() => onLearnMore(story)}>
+                <button className="button button--light slide__learn desktop-only" aria-haspopup="dialog" {...submit('story', story.id, () => onLearnMore(story))}>
                   Learn more<span className="visually-hidden">: {story.title}</span>
                 </button>
-                <button type="button" className="button button--light slide__learn mobile-only" onClick={() => onLearnMore(story)}>
+                <button className="button button--light slide__learn mobile-only" aria-haspopup="dialog" {...submit('story', story.id, () => onLearnMore(story))}>
                   Read More<span className="visually-hidden">: {story.title}</span>
                 </button>
                 <a href={startHereHref} className="button button--ghost-light desktop-only" onClick={(e) => { e.preventDefault(); onStartHere(); }}>
@@ -79,18 +96,17 @@ export function StorySlider({ stories, expanded, onLearnMore, onStartHere, start
           {stories.map((story, i) => (
             <button
               key={story.id}
-              type="button"
               className={clsx('slider__indicator', i === index && 'slider__indicator--active')}
               aria-label={`Show story ${i + 1} of ${count}`}
               aria-current={i === index ? 'true' : undefined}
-              onClick={() => go(i)}
+              {...submit('slide', String(i + 1), () => go(i))}
             >
               <span className="slider__bar" aria-hidden="true"><span className="slider__progress" key={i === index ? run : 0} /></span>
             </button>
           ))}
         </div>
         <div className="slider__buttons">
-          <button type="button" className="slider__button" onClick={() => go(index - 1)} aria-label="Previous story">
+          <button className="slider__button" aria-label="Previous story" {...submit('slide', String(wrap(index - 1) + 1), () => go(index - 1))}>
             <span className="icon icon--prev" aria-hidden="true" />
           </button>
           <button
@@ -101,7 +117,7 @@ export function StorySlider({ stories, expanded, onLearnMore, onStartHere, start
           >
             <span className={clsx('icon', userPaused ? 'icon--play' : 'icon--pause')} aria-hidden="true" />
           </button>
-          <button type="button" className="slider__button" onClick={() => go(index + 1)} aria-label="Next story">
+          <button className="slider__button" aria-label="Next story" {...submit('slide', String(wrap(index + 1) + 1), () => go(index + 1))}>
             <span className="icon icon--next" aria-hidden="true" />
           </button>
         </div>

@@ -1,7 +1,9 @@
 /**
- * An on/off switch: a <button role="switch" aria-checked>, named by its visible label
- * (aria-labelledby) and described by its explanation. The On/Off text beside it makes the state
- * visible without relying on colour (WCAG 1.4.1).
+ * An on/off switch: a checkbox with role="switch", named by its visible label (aria-labelledby)
+ * and described by its explanation. A real form control, so it works before script runs and
+ * without it (the cookie settings form posts it). The On/Off text beside it makes the state
+ * visible without relying on colour (WCAG 1.4.1); CSS shows the one that matches the box, so it
+ * follows a change made without script too.
  */
 interface Props {
   checked: boolean;
@@ -12,26 +14,30 @@ interface Props {
   describedBy?: string;
   disabled?: boolean;
   id?: string;
+  /** The field's name in a form post (sent as "on" when checked). */
+  name?: string;
 }
 
-export function Switch({ checked, onChange, labelledBy, describedBy, disabled, id }: Props) {
+export function Switch({ checked, onChange, labelledBy, describedBy, disabled, id, name }: Props) {
   return (
     <span className="switch-field">
-      <button
-        type="button"
+      <input
+        type="checkbox"
         role="switch"
         id={id}
+        name={name}
         className="switch"
-        aria-checked={checked}
+        checked={checked}
         aria-labelledby={labelledBy}
         aria-describedby={describedBy}
         disabled={disabled}
-        onClick={() => onChange?.(!checked)}
-      >
-        <span className="switch__thumb" aria-hidden="true" />
-      </button>
-      {/* Outside the button: the name stays exactly the visible label (WCAG 2.5.3). */}
-      <span className="switch__state" aria-hidden="true">{checked ? 'On' : 'Off'}</span>
+        onChange={(e) => onChange?.(e.currentTarget.checked)}
+      />
+      {/* Outside the control: the name stays exactly the visible label (WCAG 2.5.3). */}
+      <span className="switch__state" aria-hidden="true">
+        <span className="switch__on">On</span>
+        <span className="switch__off">Off</span>
+      </span>
     </span>
   );
 }

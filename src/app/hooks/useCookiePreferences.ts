@@ -1,77 +1,18 @@
 /**
- * Cookie preferences (seed §3, §4): { essential: true, analytics, marketing } as JSON in
- * localStorage under "cookiePreferences". Essential is always on; the others start off.
- *
- * The server cannot see localStorage, so it renders the defaults and the saved choice is read
- * after hydration (in an effect): no hydration mismatch, and the page works before JavaScript.
+ * The cookie settings page's state: the stored choice (localStorage, mirrored in a cookie — see
+ * ../cookie-preferences.ts), switches moved but not saved yet, and the 3000 ms "saved" notice.
+ * localStorage stays the client's store: what it holds wins once the page has hydrated
+ * (hydration itself renders what the server rendered from the cookie, so they never disagree
+ * mid-hydration).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { COOKIE_PREFERENCES_KEY, COOKIE_SAVED_NOTICE_MS } from '../constants.ts';
+import {
+  ACCEPT_ALL, COOKIE_PREFERENCES_MAX_AGE_S, DEFAULT_COOKIE_PREFERENCES, REJECT_NON_ESSENTIAL, cookiePreferencesFromCookies,
+  cookieValueOf, parseCookiePreferences, serializeCookiePreferences, writeCookiePreferences, type CookiePreferences, type OptionalCategory,
+} from '../cookie-preferences.ts';
 
-export interface CookiePreferences {
-  essential: true;
-  analytics: boolean;
-  marketing: boolean;
-}
-
-export type OptionalCategory = 'analytics' | 'marketing';
-
-export const DEFAULT_COOKIE_PREFERENCES: CookiePreferences = Object.freeze({ essential: true, analytics: false, marketing: false });
-export const ACCEPT_ALL: CookiePreferences = Object.freeze({ essential: true, analytics: true, marketing: true });
-export const REJECT_NON_ESSENTIAL: CookiePreferences = DEFAULT_COOKIE_PREFERENCES;
-
-type ReadableStorage = Pick<Storage, 'getItem'>;
-type WritableStorage = Pick<Storage, 'setItem'>;
-
-/**
- * A stored value → preferences. Anything unreadable (missing, not JSON, wrong types) counts as
- * "not chosen": optional categories stay off, and only a literal `true` turns one on.
- */
-export function parseCookiePreferences(raw: string | null | undefined): CookiePreferences {
-  if (!raw) return { ...DEFAULT_COOKIE_PREFERENCES };
-  try {
-    const v = JSON.parse(raw) as unknown;
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return { ...DEFAULT_COOKIE_PREFERENCES };
-    const o = v as Record<string, unknown>;
-    return { essential: true, analytics: o.analytics === true, marketing: o.marketing === true };
-  } catch {
-    return { ...DEFAULT_COOKIE_PREFERENCES };
-  }
-}
-
-/** Always the three flags, essential forced on, in a stable order. */
-export function serializeCookiePreferences(p: Pick<CookiePreferences, OptionalCategory>): string {
-  return JSON.stringify({ essential: true, analytics: p.analytics === true, marketing: p.marketing === true });
-}
-
-/** Whether a choice has been stored at all (a banner elsewhere may want to know). */
-export function hasStoredPreferences(storage: ReadableStorage | undefined): boolean {
-  try {
-    return !!storage?.getItem(COOKIE_PREFERENCES_KEY);
-  } catch {
-    return false;
-  }
-}
-
-export function readCookiePreferences(storage: ReadableStorage | undefined): CookiePreferences {
-  try {
-    return parseCookiePreferences(storage?.getItem(COOKIE_PREFERENCES_KEY));
-  } catch {
-    // Storage disabled (privacy settings) throws on access.
-    return { ...DEFAULT_COOKIE_PREFERENCES };
-  }
-}
-
-/** Returns false when the browser refuses to store (disabled storage, quota). */
-export function writeCookiePreferences(storage: WritableStorage | undefined, p: CookiePreferences): boolean {
-  if (!storage) return false;
-  try {
-    storage.setItem(COOKIE_PREFERENCES_KEY, serializeCookiePreferences(p));
-    return true;
-  } catch {
-    return false;
-  }
-}
+export type { CookiePreferences, OptionalCategory };
 
 /**
  * A notice shown for exactly `ms` after the last show(): showing again restarts the time.
@@ -105,34 +46,71 @@ const browserStorage = (): Storage | undefined => {
   }
 };
 
-export function useCookiePreferences() {
-  const [prefs, setPrefs] = useState<CookiePreferences>(DEFAULT_COOKIE_PREFERENCES);
-  const [status, setStatus] = useState<SaveStatus>('idle');
+/** Browser: localStorage's choice, else the cookie's (set by the no-script form), as one string. */
+function readBrowserChoice(): string {
+  const stored = (() => {
+    try {
+      return browserStorage()?.getItem(COOKIE_PREFERENCES_KEY) ?? null;
+    } catch {
+      return null;
+    }
+  })();
+  return serializeCookiePreferences(stored ? parseCookiePreferences(stored) : cookiePreferencesFromCookies(document.cookie));
+}
+
+const listeners = new Set<() => void>();
+function subscribe(onChange: () => void) {
+  listeners.add(onChange);
+  // Another tab saved: show what is now in force.
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === COOKIE_PREFERENCES_KEY) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** Stores a choice in localStorage and mirrors it in the cookie; false when the browser refuses. */
+function storeChoice(p: CookiePreferences): boolean {
+  if (!writeCookiePreferences(browserStorage(), p)) return false;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${COOKIE_PREFERENCES_KEY}=${cookieValueOf(p)}; Path=/; Max-Age=${COOKIE_PREFERENCES_MAX_AGE_S}; SameSite=Lax${secure}`;
+  for (const l of listeners) l();
+  return true;
+}
+
+/**
+ * @param rendered what the server rendered (the cookie it read), used while hydrating.
+ * @param savedOnLoad the page was loaded as the answer to a save without script (?saved=1):
+ *   the notice shows for its usual time once script runs.
+ */
+export function useCookiePreferences(rendered: CookiePreferences = DEFAULT_COOKIE_PREFERENCES, savedOnLoad = false) {
+  const stored = useSyncExternalStore(subscribe, readBrowserChoice, () => serializeCookiePreferences(rendered));
+  // Switches moved but not saved yet; null: showing what is stored.
+  const [draft, setDraft] = useState<CookiePreferences | null>(null);
+  const [status, setStatus] = useState<SaveStatus>(savedOnLoad ? 'saved' : 'idle');
   const timer = useRef<ReturnType<typeof createNoticeTimer> | null>(null);
+  const prefs = draft ?? parseCookiePreferences(stored);
 
   useEffect(() => {
-    setPrefs(readCookiePreferences(browserStorage()));
-    // Another tab saved: show what is now in force.
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === COOKIE_PREFERENCES_KEY) setPrefs(parseCookiePreferences(e.newValue));
-    };
-    window.addEventListener('storage', onStorage);
-    timer.current = createNoticeTimer(COOKIE_SAVED_NOTICE_MS, (visible) => setStatus((s) => (visible ? 'saved' : s === 'saved' ? 'idle' : s)));
-    return () => {
-      window.removeEventListener('storage', onStorage);
-      timer.current?.cancel();
-    };
-  }, []);
+    const t = createNoticeTimer(COOKIE_SAVED_NOTICE_MS, (visible) => setStatus((s) => (visible ? 'saved' : s === 'saved' ? 'idle' : s)));
+    timer.current = t;
+    if (savedOnLoad) t.show();
+    return () => t.cancel();
+  }, [savedOnLoad]);
 
   const toggle = useCallback((category: OptionalCategory, on: boolean) => {
-    setPrefs((p) => ({ ...p, [category]: on }));
-  }, []);
+    setDraft((d) => ({ ...(d ?? prefs), [category]: on }));
+  }, [prefs]);
 
   const save = useCallback((next: CookiePreferences) => {
-    setPrefs(next);
-    if (writeCookiePreferences(browserStorage(), next)) {
+    if (storeChoice(next)) {
+      setDraft(null);
       timer.current?.show();
     } else {
+      setDraft(next);
       timer.current?.cancel();
       setStatus('failed');
     }

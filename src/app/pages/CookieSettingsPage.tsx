@@ -1,13 +1,23 @@
 /**
  * /cookie-settings (seed §4): essential always on; analytics and marketing off until chosen.
  * Save Preferences, Accept All and Reject Non-Essential each store the three flags and show a
- * notice for COOKIE_SAVED_NOTICE_MS. The saved choice appears once the page has hydrated.
+ * notice for COOKIE_SAVED_NOTICE_MS.
+ *
+ * It is a form: without script the switches are checkboxes and each button posts the choice
+ * (src/server/cookie-settings.ts sets the cookie, then /cookie-settings?saved=1 shows it, as
+ * rendered from that cookie). With script the buttons save in the browser and nothing is sent.
  */
-import { Link } from '../router.tsx';
+import type { MouseEvent } from 'react';
+import { Link, useLocation } from '../router.tsx';
+import { useQueryClient } from '../query.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Switch } from '../components/Switch.tsx';
-import { useCookiePreferences, type OptionalCategory } from '../hooks/useCookiePreferences.ts';
+import { useCookiePreferences } from '../hooks/useCookiePreferences.ts';
+import { COOKIE_PREFERENCES_DATA, type OptionalCategory } from '../cookie-preferences.ts';
+
+/** The form's buttons: the value each one posts as `choice`. */
+export const COOKIE_CHOICES = ['save', 'accept', 'reject'] as const;
 
 interface Category {
   id: 'essential' | OptionalCategory;
@@ -19,26 +29,32 @@ interface Category {
 const CATEGORIES: Category[] = [
   {
     id: 'essential',
-    title: 'Essential cookies',
+    title: 'Essential Cookies',
     text: 'Required for the website to work: they keep you signed in to this site after you enter the access password, protect forms against misuse and remember the choices you make on this page. They cannot be switched off.',
     examples: 'Session sign-in, security and load balancing, your cookie preferences.',
   },
   {
     id: 'analytics',
-    title: 'Analytics cookies',
+    title: 'Analytics Cookies',
     text: 'Help us understand, in aggregate, which pages visitors read and how they move through the site, so that we can improve our content and navigation. They do not identify you to us by name.',
     examples: 'Page views, time on page, referring pages, device type.',
   },
   {
     id: 'marketing',
-    title: 'Marketing cookies',
+    title: 'Marketing Cookies',
     text: 'Allow us to measure whether our announcements, research mailings and event invitations reach the right audience, and to limit how often you see them on other websites.',
     examples: 'Campaign attribution, email open and click measurement.',
   },
 ];
 
 export function CookieSettingsPage() {
-  const { prefs, status, toggle, saveCurrent, acceptAll, rejectNonEssential } = useCookiePreferences();
+  const rendered = useQueryClient().get(COOKIE_PREFERENCES_DATA).data;
+  const savedOnLoad = new URLSearchParams(useLocation().search).get('saved') === '1';
+  const { prefs, status, toggle, saveCurrent, acceptAll, rejectNonEssential } = useCookiePreferences(rendered, savedOnLoad);
+  const handled = (run: () => void) => (e: MouseEvent) => {
+    e.preventDefault();
+    run();
+  };
   return (
     <>
       <PageMeta
@@ -53,18 +69,16 @@ export function CookieSettingsPage() {
       <section className="block cookie-settings" aria-labelledby="cookie-categories">
         <div className="container cookie-settings__inner">
           <div className="cookie-settings__intro prose">
-            <h2 id="cookie-categories" className="block__heading">Your preferences</h2>
+            <h2 id="cookie-categories" className="block__heading">Your Preferences</h2>
             <p>
               Your choice is stored in this browser only and applies to this website. You can change it here at any
               time. For details of what we collect and why, read our{' '}
-              <Link href="/privacy#cookies-and-similar-technologies">Privacy and Cookie Notice</Link>.
+              <Link href="/privacy#cookies-and-similar-technologies">Privacy and Cookie Notice</Link>. How we make this
+              site usable for everyone is set out in our <Link href="/accessibility">accessibility statement</Link>.
             </p>
-            <noscript>
-              <p className="notice cookie-noscript">Saving cookie preferences needs JavaScript. With JavaScript switched off, this site sets essential cookies only.</p>
-            </noscript>
           </div>
 
-          <div className="cookie-settings__panel">
+          <form className="cookie-settings__panel" method="post" action="/cookie-settings">
             <ul className="cookie-list">
               {CATEGORIES.map((c) => {
                 const checked = c.id === 'essential' ? true : prefs[c.id];
@@ -81,6 +95,7 @@ export function CookieSettingsPage() {
                     <div className="cookie-category__control">
                       <Switch
                         id={`cookie-${c.id}`}
+                        name={c.id === 'essential' ? undefined : c.id}
                         checked={checked}
                         disabled={c.id === 'essential'}
                         labelledBy={`cookie-${c.id}-label`}
@@ -94,9 +109,9 @@ export function CookieSettingsPage() {
             </ul>
 
             <div className="cookie-actions">
-              <button type="button" className="button button--primary" onClick={saveCurrent}>Save Preferences</button>
-              <button type="button" className="button button--outline" onClick={acceptAll}>Accept All</button>
-              <button type="button" className="button button--outline" onClick={rejectNonEssential}>Reject Non-Essential</button>
+              <button type="submit" name="choice" value="save" className="button button--primary" onClick={handled(saveCurrent)}>Save Preferences</button>
+              <button type="submit" name="choice" value="accept" className="button button--outline" onClick={handled(acceptAll)}>Accept All</button>
+              <button type="submit" name="choice" value="reject" className="button button--outline" onClick={handled(rejectNonEssential)}>Reject Non-Essential</button>
             </div>
 
             {/* Present from the first render, so screen readers announce what is put into it. */}
@@ -113,7 +128,7 @@ export function CookieSettingsPage() {
                 Your browser did not allow us to save your preferences. Check that site data is allowed for this website, then try again.
               </p>
             )}
-          </div>
+          </form>
         </div>
       </section>
     </>

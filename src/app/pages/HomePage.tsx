@@ -7,18 +7,24 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { StorySlider } from '../components/StorySlider.tsx';
 import { StoryDetail } from '../components/StoryDetail.tsx';
+import { HomeSections } from '../components/HomeSections.tsx';
 import { NewsPanel, NEWS_TABS, type NewsTab } from '../components/NewsPanel.tsx';
 import { useOverlay } from '../components/overlay-context.tsx';
 
 export function HomePage() {
   const stories = useQuery<Story[]>(Q.stories);
   const site = useQuery<SiteInfo>(Q.site).data;
+  const home = useQuery(Q.home).data;
   const practiceAreas = useQuery<PracticeArea[]>(Q.practiceAreas).data ?? [];
   const location = useLocation();
-  const initialTab = NEWS_TABS.find((t) => t.toLowerCase() === new URLSearchParams(location.search).get('more')) ?? null;
+  const search = new URLSearchParams(location.search);
+  const initialTab = NEWS_TABS.find((t) => t.toLowerCase() === search.get('more')) ?? null;
   const [panelOpen, setPanelOpen] = useState(initialTab !== null);
   const [tab, setTab] = useState<NewsTab | null>(initialTab);
-  const [story, setStory] = useState<Story | null>(null);
+  // /?story=<id> opens a story's detail and /?slide=N shows story N: the URLs that the slider's
+  // buttons submit before script runs (the server renders them; see routes.ts).
+  const [story, setStory] = useState<Story | null>(() => stories.data?.find((s) => s.id === search.get('story')) ?? null);
+  const initialSlide = story && stories.data ? stories.data.indexOf(story) : Math.max(0, Number(search.get('slide') ?? 1) - 1);
   const { overlay, setStoryExpanded } = useOverlay();
   const scrollTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -58,12 +64,13 @@ export function HomePage() {
         title="Halden Rowe Capital"
         description={site ? `${site.tagline} Private equity since ${site.founded}, with ${site.aum} in assets under management.` : 'Private equity since 1999.'}
       />
-      <h1 className="visually-hidden">Halden Rowe Capital — private equity</h1>
+      <h1 className="visually-hidden">Halden Rowe Capital — Private Equity</h1>
       {stories.status === 'pending' && <Spinner fullScreen label="Loading stories" />}
       {stories.status === 'error' && <p className="notice notice--error page-error">Stories could not be loaded. Please refresh the page.</p>}
       {stories.data && (
         <StorySlider
           stories={stories.data}
+          initialIndex={initialSlide}
           expanded={story !== null}
           onLearnMore={setStory}
           onStartHere={openPanel}
@@ -71,7 +78,8 @@ export function HomePage() {
         />
       )}
       {panelOpen && <NewsPanel tab={tab} onTab={setTab} onClose={closePanel} practiceAreas={practiceAreas} />}
-      <StoryDetail story={story} onClose={() => setStory(null)} />
+      {home && <HomeSections home={home} practiceAreas={practiceAreas} />}
+      <StoryDetail story={story} slide={story && stories.data ? stories.data.indexOf(story) : 0} onClose={() => setStory(null)} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * /privacy, /disclosures, /responsible-investment: long policy text from content/policies/<slug>.md
+ * /privacy, /disclosures, /responsible-investment, /accessibility: long policy text from content/policies/<slug>.md
  * set for reading — a header with the last-updated date, a table of contents that stays in view
  * on wide screens, numbered sections with linkable headings, and a way back to the top.
  */
@@ -17,6 +17,7 @@ export const POLICY_PAGES = [
   { slug: 'privacy', label: 'Privacy and Cookie Notice', eyebrow: 'Privacy' },
   { slug: 'disclosures', label: 'Legal Disclosures', eyebrow: 'Legal' },
   { slug: 'responsible-investment', label: 'Responsible Investment Policy', eyebrow: 'Responsibility' },
+  { slug: 'accessibility', label: 'Accessibility Statement', eyebrow: 'Accessibility' },
 ] as const;
 
 export function PolicyPage() {
@@ -41,7 +42,8 @@ export function PolicyPage() {
       </PageHero>
 
       <div className="container policy-layout">
-        <aside className="policy-aside">
+        {/* Not an <aside>: the navigation inside is the landmark (a complementary one around it had no name). */}
+        <div className="policy-aside">
           <nav className="policy-toc" aria-label="Contents">
             <h2 className="policy-toc__title" id="policy-toc-title">Contents</h2>
             <ol className="policy-toc__list">
@@ -50,7 +52,7 @@ export function PolicyPage() {
               ))}
             </ol>
           </nav>
-        </aside>
+        </div>
 
         <div className="policy-body">
           <div className="policy-intro prose prose--large">
@@ -68,7 +70,7 @@ export function PolicyPage() {
 
           <footer className="policy-end">
             <p className="policy-end__updated">
-              This {slug === 'disclosures' ? 'page' : slug === 'privacy' ? 'notice' : 'policy'} was last updated on{' '}
+              This {slug === 'disclosures' ? 'page' : slug === 'privacy' ? 'notice' : slug === 'accessibility' ? 'statement' : 'policy'} was last updated on{' '}
               {updated}.
             </p>
             <a href="#main" className="policy-end__top">Back to top</a>

@@ -5,13 +5,12 @@ import type { PageProps } from '../routes.ts';
 import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { ArticleDetail } from '../components/ArticleDetail.tsx';
-import { useOverlay } from '../components/overlay-context.tsx';
+import { InvestorLoginButton } from '../components/LoginOverlay.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 export function ResearchDetailPage({ params }: PageProps) {
   const item = useQuery(Q.researchItem(params.id));
   const related = useQuery(Q.relatedResearch(params.id));
-  const { setOverlay } = useOverlay();
   if (item.status === 'error') return isNotFound(item.error) ? <NotFoundPage /> : <PageError error={item.error} />;
   if (item.status === 'pending' || related.status === 'pending') return <Spinner label="Loading research" />;
   const r = item.data;
@@ -26,16 +25,16 @@ export function ResearchDetailPage({ params }: PageProps) {
       body={r.body}
       author={r.author}
       related={{
-        heading: 'Related research',
+        heading: 'Related Research',
         items: (related.data ?? []).map((x) => ({
           href: x.link, image: x.image, label: x.category, date: x.date, title: x.title, excerpt: x.excerpt,
         })),
       }}
     >
       <aside className="article-note" aria-labelledby="article-note">
-        <h2 id="article-note" className="article-note__heading">The full report</h2>
+        <h2 id="article-note" className="article-note__heading">The Full Report</h2>
         <p>The complete report, with supporting data and portfolio perspectives, is available to current investors and select institutional partners.</p>
-        <button type="button" className="button button--outline" onClick={() => setOverlay('login')}>Investor Login</button>
+        <InvestorLoginButton className="button button--outline">Investor Login</InvestorLoginButton>
       </aside>
     </ArticleDetail>
   );

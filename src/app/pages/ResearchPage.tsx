@@ -7,14 +7,13 @@ import { PageError } from '../components/PageError.tsx';
 import { FilterBar, ResultCount } from '../components/FilterBar.tsx';
 import { ArticleCard } from '../components/ArticleCard.tsx';
 import { Pagination, RESULTS_ID } from '../components/Pagination.tsx';
-import { useOverlay } from '../components/overlay-context.tsx';
+import { InvestorLoginButton } from '../components/LoginOverlay.tsx';
 import { useListing } from '../hooks/useListing.ts';
 import { listingHref } from '../filters.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 export function ResearchPage() {
   const listing = useListing('research');
-  const { setOverlay } = useOverlay();
   if (listing.status === 'pending') return <Spinner label="Loading research" />;
   if (listing.status === 'error') return isNotFound(listing.error) ? <NotFoundPage /> : <PageError error={listing.error} />;
   const l = listing.data;
@@ -29,16 +28,16 @@ export function ResearchPage() {
       <section className="block listing-intro" aria-labelledby="research-access">
         <div className="container listing-intro__inner">
           <div className="listing-intro__text">
-            <h2 id="research-access" className="section-label">Investor access</h2>
+            <h2 id="research-access" className="section-label">Investor Access</h2>
             <p>
               Summaries of our research are published here. Full reports, with the underlying data and portfolio
               perspectives, are available to current investors and select institutional partners through the
               investor portal.
             </p>
           </div>
-          <button type="button" className="button button--primary listing-intro__button" onClick={() => setOverlay('login')}>
+          <InvestorLoginButton className="button button--primary listing-intro__button">
             Investor Login
-          </button>
+          </InvestorLoginButton>
         </div>
       </section>
       <section id={RESULTS_ID} className="block listing" aria-label="Research library" aria-busy={listing.previous || undefined}>

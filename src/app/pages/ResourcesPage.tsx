@@ -83,7 +83,7 @@ export function ResourcesPage() {
             <div className="resources-empty">
               <p className="resources-empty__text">No resources found matching your filters.</p>
               {/* Without JavaScript the form simply loads /resources with no filters. */}
-              <form method="get" action="/resources">
+              <form method="get" action="/resources" role="none">
                 <button type="submit" className="button button--outline" onClick={clearAll}>Clear all filters</button>
               </form>
             </div>
