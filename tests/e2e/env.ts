@@ -15,3 +15,5 @@ export const AUTH_STATE = 'reports/.auth/state.json';
 /** axe results, one JSON file per page × state × viewport, read by axe-report.ts. */
 export const AXE_RESULTS_DIR = 'reports/axe/results';
 export const AXE_REPORT_DIR = 'reports/axe';
+/** IBM Equal Access results, one JSON file per page × state × viewport (next to axe's). */
+export const IBM_RESULTS_DIR = 'reports/axe/ibm-results';

@@ -17,7 +17,9 @@ import AxeBuilder from '@axe-core/playwright';
 import axeCore from 'axe-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { AXE_RESULTS_DIR } from './env.ts';
+import { AXE_RESULTS_DIR, IBM_RESULTS_DIR } from './env.ts';
+import { ACE_POLICY, runAce, withRealTimers, type AceFinding } from './ace.ts';
+import { knownIssueFor } from './a11y-known-issues.ts';
 
 export { expect };
 
@@ -105,14 +107,7 @@ declare global {
  * which Playwright's clock keeps on `window.__pwClock.builtins` (the same ones Playwright's own
  * injected scripts use). Without a fake clock the page's own timers are used.
  */
-const AXE_SOURCE = `(function (setTimeout, clearTimeout, setInterval, clearInterval) {
-${axeCore.source}
-}).apply(window, (function () {
-  var b = window.__pwClock && window.__pwClock.builtins;
-  return b && b.setTimeout
-    ? [b.setTimeout, b.clearTimeout, b.setInterval, b.clearInterval]
-    : [setTimeout.bind(window), clearTimeout.bind(window), setInterval.bind(window), clearInterval.bind(window)];
-})());`;
+const AXE_SOURCE = withRealTimers(axeCore.source);
 
 export interface AxeRecord {
   /** The run that wrote it (see global-setup.ts). */
@@ -131,7 +126,18 @@ export interface AxeRecord {
   violations: import('axe-core').Result[];
   incomplete: import('axe-core').Result[];
   passes: number;
+  /** The ids of the rules that passed (the conformance report cites them per criterion). */
+  passRules?: string[];
   inapplicable: number;
+}
+
+/** What the IBM engine found on one page state (ace.ts), beside the axe record of the same state. */
+export interface IbmRecord extends AxeRecord {
+  engineVersion: string;
+  policy: string;
+  findings: (AceFinding & { accepted?: string })[];
+  passed: number;
+  ruleCount: number;
 }
 
 /** Analyses the page as it is now; `state` names it (file-safe id), `label` describes it for the report. */
@@ -214,13 +220,27 @@ export const test = base.extend<{ diagnostics: Diagnostics; axe: AxeCheck }>({
         violations: results.violations,
         incomplete: results.incomplete,
         passes: results.passes.length,
+        passRules: results.passes.map((r) => r.id),
         inapplicable: results.inapplicable.length,
       };
       mkdirSync(AXE_RESULTS_DIR, { recursive: true });
       const file = `${sanitize(testInfo.project.name)}--${sanitize(record.path)}--${sanitize(state)}.json`;
       writeFileSync(path.join(AXE_RESULTS_DIR, file), JSON.stringify(record, null, 1));
+      const axeUnaccepted = results.violations.map((v) => ({
+        ...v, nodes: v.nodes.filter((n) => !knownIssueFor('axe', v.id, `${n.target.join(' ')} ${n.html}`, state)),
+      })).filter((v) => v.nodes.length);
       expect
-        .soft(results.violations.map(describeViolation), `axe (${AXE_TAGS.join(' ')}) on ${record.path} [${state}, ${testInfo.project.name}]`)
+        .soft(axeUnaccepted.map(describeViolation), `axe (${AXE_TAGS.join(' ')}) on ${record.path} [${state}, ${testInfo.project.name}]`)
+        .toEqual([]);
+
+      // The second engine, on the same page in the same state (ace.ts).
+      const ibm = await runAce(page);
+      const findings = ibm.findings.map((f) => ({ ...f, accepted: f.kind === 'fail' ? knownIssueFor('ibm', f.ruleId, f.path, state)?.reason : undefined }));
+      const ibmRecord: IbmRecord = { ...record, engineVersion: ibm.version, policy: ACE_POLICY, findings, passed: ibm.passed, ruleCount: ibm.ruleCount };
+      mkdirSync(IBM_RESULTS_DIR, { recursive: true });
+      writeFileSync(path.join(IBM_RESULTS_DIR, file), JSON.stringify(ibmRecord, null, 1));
+      expect
+        .soft(findings.filter((f) => f.kind === 'fail' && !f.accepted).map((f) => `${f.ruleId} [WCAG ${f.sc.join(', ')}] ${f.message} (${f.path})`), `IBM Equal Access (${ACE_POLICY}) on ${record.path} [${state}, ${testInfo.project.name}]`)
         .toEqual([]);
       return results;
     };
