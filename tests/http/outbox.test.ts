@@ -122,8 +122,12 @@ test('SMTP down, a restart, SMTP back: nothing is lost or sent twice, and the vi
   const cookie = await s.login();
   const posts = [await post(s, cookie, 1), await post(s, cookie, 2), await post(s, cookie, 3)];
   for (const p of posts) assert.ok(p.ms < 1000, `the visitor got 201 in ${p.ms.toFixed(0)} ms`);
-  await until('two failed attempts each', () => listed(dataDir).every((m) => m.delivery!.attempts >= 2));
-  const waiting = listed(dataDir);
+  // Read in one snapshot, between attempts: a retry in flight shows 'sending' for a moment.
+  let waiting: ReturnType<typeof listed> = [];
+  await until('two failed attempts each, waiting for the next', () => {
+    waiting = listed(dataDir);
+    return waiting.every((m) => m.delivery!.attempts >= 2 && m.delivery!.state !== 'sending');
+  });
   for (const m of waiting) {
     assert.equal(m.delivery!.state, 'pending');
     assert.match(m.delivery!.lastError ?? '', /ECONNREFUSED/);
