@@ -17,7 +17,7 @@ if npx tsx scripts/build.ts; then passed=$((passed+1)); else failed=$((failed+1)
 step "unit and HTTP tests (node:test)"
 files=$(find tests/unit tests/http -name '*.test.ts' 2>/dev/null | sort)
 if [ -z "$files" ]; then echo "no node:test files found" >&2; failed=$((failed+1)); status=1; else
-  node --import tsx --test --test-concurrency=2 --test-reporter=spec --test-reporter-destination=stdout \
+  node --import tsx --test --test-concurrency=2 --test-timeout=180000 --test-reporter=spec --test-reporter-destination=stdout \
     --test-reporter=tap --test-reporter-destination=reports/node-test.tap $files
   [ $? -ne 0 ] && status=1
   p=$(grep -E '^# pass ' reports/node-test.tap | awk '{print $3}'); f=$(grep -E '^# fail ' reports/node-test.tap | awk '{print $3}')
