@@ -1,7 +1,8 @@
 /**
  * `npm run content:fixture -- --items 1000 --out DIR [--from content] [--seed 1]` — writes a valid
  * content folder with N items in each archive collection (research, press releases, news), for
- * testing and measuring the site at a real firm's scale (`CONTENT_DIR=DIR npm start`).
+ * testing and measuring the site at a real firm's scale (`CONTENT_DIR=DIR npm start`), and as many
+ * portfolio companies (names from two pools of 32 words: unique up to 1,024).
  *
  * The folder starts as a copy of the real content (site facts, practice areas, pages, policies,
  * team, stories and every real article, unchanged); generated articles fill each collection up to
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import { NEWS_TYPES, RESEARCH_CATEGORIES } from '../src/content/schema.ts';
 import { COLLECTIONS } from '../src/content/collections.ts';
+import { PORTFOLIO_FACETS } from '../src/app/portfolio.ts';
 
 /** A small deterministic PRNG (mulberry32). */
 function rng(seed: number) {
@@ -127,6 +129,37 @@ export function writeFixture({ items, out, from = path.resolve('content'), seed 
         : { type: NEWS_TYPES[i % NEWS_TYPES.length], date, title, excerpt, image };
       writeFileSync(path.join(dir, `${id}.md`), frontMatterFile(front, body(r, g.sections + Math.floor(r() * 2))));
     }
+  }
+  writePortfolio(out, items, r);
+}
+
+const NAME_A = ['Ashby', 'Belmont', 'Carrow', 'Delling', 'Easton', 'Farrow', 'Glenmere', 'Halloway', 'Ilford', 'Jarrow', 'Kinross', 'Lindell', 'Marlow', 'Netherby', 'Orwell', 'Penrose', 'Quarry', 'Redmere', 'Stanway', 'Thorne', 'Upton', 'Varley', 'Westbury', 'Yardley', 'Alcott', 'Brandon', 'Colwyn', 'Drayton', 'Elsworth', 'Fenwick', 'Garnet', 'Hawksmoor'];
+const NAME_B = ['Analytics', 'Brands', 'Clinical', 'Controls', 'Dairy', 'Energy', 'Engineering', 'Farms', 'Foods', 'Freight', 'Health', 'Holdings', 'Homes', 'Industries', 'Labs', 'Logistics', 'Materials', 'Medical', 'Minerals', 'Networks', 'Packaging', 'Partners', 'Pharma', 'Power', 'Properties', 'Robotics', 'Software', 'Storage', 'Systems', 'Timber', 'Water', 'Works'];
+const CITY_NAMES = ['Chicago, Illinois', 'London, United Kingdom', 'Singapore', 'Denver, Colorado', 'Munich, Germany', 'Sydney, Australia', 'Toronto, Canada', 'Lyon, France'];
+
+/** Generated companies fill the portfolio up to N after the real ones (facets in turn, so every filter has members). */
+function writePortfolio(out: string, items: number, r: () => number) {
+  const dir = path.join(out, 'portfolio');
+  const real = readdirSync(dir).filter((n) => n.endsWith('.md')).length;
+  const f = PORTFOLIO_FACETS;
+  for (let i = 0; i < items - real; i++) {
+    const name = `${NAME_A[i % NAME_A.length]} ${NAME_B[Math.floor(i / NAME_A.length) % NAME_B.length]}${i >= NAME_A.length * NAME_B.length ? ` ${Math.floor(i / (NAME_A.length * NAME_B.length)) + 1}` : ''}`;
+    const invested = 2000 + (i % 25);
+    const realized = i % 3 === 0;
+    const front: Record<string, unknown> = {
+      name,
+      strategy: f.strategy[i % f.strategy.length].value,
+      sector: f.sector[i % f.sector.length].value,
+      region: f.region[i % f.region.length].value,
+      headquarters: CITY_NAMES[i % CITY_NAMES.length],
+      invested,
+      status: realized ? 'realized' : 'current',
+      ...(realized ? { exited: invested + 1 + (i % 6) } : {}),
+      website: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '')}.com`,
+      description: sentence(r),
+    };
+    const text = ['The Business', 'Why We Invested', 'Our Partnership'].map((h) => `## ${h}\n\n${paragraph(r)}`).join('\n\n');
+    writeFileSync(path.join(dir, `company-${String(i + 1).padStart(5, '0')}.md`), frontMatterFile(front, text));
   }
 }
 

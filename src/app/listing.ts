@@ -1,5 +1,5 @@
 /**
- * Paged listings (/research, /press-releases, /news-updates, /resources): what one page of a
+ * Paged listings (/research, /press-releases, /news-updates, /resources, /portfolio): what one page of a
  * listing shows, as the server computes it (src/content/listings.ts) and the read API answers it
  * (GET /api/listings/<name>?<filters>&page=N). A page embeds one such answer; after hydration a
  * filter or page change fetches the next one — never the archive.
@@ -7,6 +7,7 @@
 import { LISTING_PAGE_SIZE } from './constants.ts';
 import type { Resource } from './filters.ts';
 import type { NewsSummary, PressReleaseSummary, ResearchSummary } from './types.ts';
+import type { PortfolioSummary } from './portfolio.ts';
 
 export { LISTING_PAGE_SIZE };
 
@@ -25,6 +26,7 @@ export const LISTINGS = {
   // ?type= (the item field's name) is accepted for ?category=.
   news: { path: '/news-updates', filters: ['category'], aliases: { type: 'category' } },
   resources: { path: '/resources', filters: ['type', 'category'] },
+  portfolio: { path: '/portfolio', filters: ['strategy', 'sector', 'region', 'status'] },
 } as const satisfies Record<string, ListingDef>;
 export type ListingName = keyof typeof LISTINGS;
 
@@ -53,11 +55,20 @@ export interface ResourcesListing extends Listing<Resource> {
   categoriesByType: Record<string, string[]>;
 }
 
+/**
+ * The portfolio: four filters that combine, with the number of companies each option would show
+ * given the other filters (faceted counts: an option with 0 still shows, so nothing moves).
+ */
+export interface PortfolioListing extends Listing<PortfolioSummary> {
+  counts: Record<string, Record<string, number>>;
+}
+
 export interface ListingOf {
   research: Listing<ResearchSummary>;
   'press-releases': Listing<PressReleaseSummary>;
   news: Listing<NewsSummary>;
   resources: ResourcesListing;
+  portfolio: PortfolioListing;
 }
 
 /**

@@ -16,6 +16,7 @@ export const STYLE_LINKS: NavLink[] = [
 export const ABOUT_LINKS: NavLink[] = [
   { label: 'Company Profile', href: '/company-profile' },
   { label: 'Team', href: '/team' },
+  { label: 'Portfolio', href: '/portfolio' },
   { label: 'Contact', href: '/contact' },
 ];
 

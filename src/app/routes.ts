@@ -50,6 +50,8 @@ export interface RouteDef {
    * server renders and caches one copy per value (see COOKIE_READERS in src/server/render.tsx).
    */
   cookie?: string;
+  /** Not for search engines (search results): left out of the sitemap, marked noindex. */
+  noindex?: boolean;
   /** Home only: the header is transparent until the visitor scrolls. */
   transparentHeader?: boolean;
   /** Source file of a page loaded on demand: the server preloads its chunk (see build.ts). */
@@ -88,6 +90,9 @@ const NewsDetail = lazyPage('src/app/pages/NewsDetailPage.tsx', () => import('./
 const Resources = lazyPage('src/app/pages/ResourcesPage.tsx', () => import('./pages/ResourcesPage.tsx'), 'ResourcesPage');
 const Contact = lazyPage('src/app/pages/ContactPage.tsx', () => import('./pages/ContactPage.tsx'), 'ContactPage');
 const Policy = lazyPage('src/app/pages/PolicyPage.tsx', () => import('./pages/PolicyPage.tsx'), 'PolicyPage');
+const Portfolio = lazyPage('src/app/pages/PortfolioPage.tsx', () => import('./pages/PortfolioPage.tsx'), 'PortfolioPage');
+const PortfolioCompany = lazyPage('src/app/pages/PortfolioCompanyPage.tsx', () => import('./pages/PortfolioCompanyPage.tsx'), 'PortfolioCompanyPage');
+const Search = lazyPage('src/app/pages/SearchPage.tsx', () => import('./pages/SearchPage.tsx'), 'SearchPage');
 const CookieSettings = lazyPage('src/app/pages/CookieSettingsPage.tsx', () => import('./pages/CookieSettingsPage.tsx'), 'CookieSettingsPage');
 
 /** Data every page needs: the header and footer. */
@@ -102,6 +107,16 @@ function listing(name: ListingName, lazy: Lazy): RouteDef {
   const names = [...def.filters, 'page', ...Object.keys(def.aliases ?? {})];
   const rule: (param: string) => ParamRule = (param) => (_value, { get, query }) => get(key(query))?.query[param];
   return { pattern: LISTINGS[name].path, ...lazy, queries: (_params, query) => [key(query)], query: Object.fromEntries(names.map((n) => [n, rule(n)])) };
+}
+
+/**
+ * /search: one search read for the query, type and page asked for; like a listing, its answer
+ * says what is canonical (the query trimmed and cut to length, a known type, a page in range).
+ */
+function search(): RouteDef {
+  const key = (query: URLSearchParams) => Q.search({ q: query.get('q') ?? undefined, type: query.get('type') ?? undefined, page: query.get('page') ?? undefined });
+  const rule: (param: string) => ParamRule = (param) => (_value, { get, query }) => get(key(query))?.query[param];
+  return { pattern: '/search', ...Search, noindex: true, queries: (_params, query) => [key(query)], query: { q: rule('q'), type: rule('type'), page: rule('page') } };
 }
 
 /** The value itself when it is one of `values`. */
@@ -140,6 +155,9 @@ export const routes: RouteDef[] = [
   listing('news', NewsUpdates),
   { pattern: '/news/:id', ...NewsDetail, queries: ({ id }) => [Q.newsItem(id), Q.relatedNews(id)], items: Q.news },
   listing('resources', Resources),
+  listing('portfolio', Portfolio),
+  { pattern: '/portfolio/:id', ...PortfolioCompany, queries: ({ id }) => [Q.portfolioCompany(id)], items: Q.portfolio },
+  search(),
   {
     pattern: '/contact', ...Contact, queries: () => [],
     // The outcome of a form post without JavaScript (see src/server/contact.ts).

@@ -5,6 +5,8 @@
 import type { BlockT } from '../content/schema.ts';
 import { queryKey } from './query.ts';
 import { canonicalSearch, type ListingName, type ListingOf } from './listing.ts';
+import type { PortfolioCompany, PortfolioSummary } from './portfolio.ts';
+import type { SearchResults } from './search.ts';
 
 export type { BlockT };
 
@@ -131,6 +133,8 @@ export interface EditorialPageData {
   description: string;
   image: ImageRef;
   blocks: BlockT[];
+  /** Strategy and sector pages: their portfolio companies (the first few, and all of them at `href`). */
+  companies?: { total: number; items: PortfolioSummary[]; href: string };
 }
 
 export interface PolicyPageData {
@@ -181,6 +185,11 @@ export const Q = {
   relatedResearch: (itemId: string) => queryKey<ResearchSummary[]>('/api/research', id(itemId), 'related'),
   relatedPressReleases: (itemId: string) => queryKey<PressReleaseSummary[]>('/api/press-releases', id(itemId), 'related'),
   relatedNews: (itemId: string) => queryKey<NewsSummary[]>('/api/news', id(itemId), 'related'),
+  /** Every portfolio company's summary, by name. */
+  portfolio: queryKey<PortfolioSummary[]>('/api/portfolio'),
+  portfolioCompany: (itemId: string) => queryKey<PortfolioCompany>('/api/portfolio', id(itemId)),
+  /** A search: the query, an optional type and page, as given (the answer says what it searched). */
+  search: (params: Record<string, string | undefined>) => queryKey<SearchResults>(`/api/search${canonicalSearch(params)}`),
   /** One page of a listing, for the filters and page as given (the answer says what it chose). */
   listing: <N extends ListingName>(name: N, params: Record<string, string | undefined>) =>
     queryKey<ListingOf[N]>(`/api/listings/${name}${canonicalSearch(params)}`),

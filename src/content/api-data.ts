@@ -13,11 +13,14 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { RawContent } from './load.ts';
-import { paragraphsText } from './markdown.ts';
+import { bodyText, paragraphsText } from './markdown.ts';
+import { createSearchIndex, type SearchDoc, type SearchIndex } from './search.ts';
 import { createListings, type Listings } from './listings.ts';
 import { HOME_INSIGHTS, NEWS_PANEL_MAX_ITEMS } from '../app/constants.ts';
 import { relatedItems, toResources } from '../app/filters.ts';
 import { LISTINGS, canonicalSearch, type ListingName } from '../app/listing.ts';
+import { facetLabel, type PortfolioCompany, type PortfolioSummary } from '../app/portfolio.ts';
+import type { BlockT } from './schema.ts';
 import type {
   HomeData, ImageRef, SiteInfo, Story, PracticeArea, TeamMember, ResearchSummary, PressReleaseSummary, NewsSummary,
   EditorialPageData, PolicyPageData, Body,
@@ -47,12 +50,14 @@ export interface ApiData {
   /** Fixed answers, keyed by request path, e.g. "/api/team" or "/api/pages/philosophy". */
   entries: Map<string, ApiEntry>;
   site: SiteInfo;
+  /** The site search (GET /api/search, /search). */
+  searchIndex: SearchIndex;
   /** Any read: a fixed answer, an item, its related items or a listing page; undefined → 404. */
   read(pathname: string, query?: URLSearchParams): ApiAnswer | undefined;
 }
 
 /** The collections with per-item reads: API path segment → where the items live. */
-const ITEM_COLLECTIONS = ['research', 'press-releases', 'news', 'team'] as const;
+const ITEM_COLLECTIONS = ['research', 'press-releases', 'news', 'team', 'portfolio'] as const;
 
 export function buildApiData(content: RawContent, manifest: Record<string, ImageManifestEntry>): ApiData {
   const image = (key: string): ImageRef => {
@@ -89,6 +94,15 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     id, type, date, title, excerpt, ...art(key), link: `/news/${id}`,
   }));
 
+  const portfolio: PortfolioSummary[] = content.portfolio.map(({ id, name, strategy, sector, region, status, headquarters, invested, exited, description, website }) => ({
+    id, name, strategy, sector, region, status, headquarters, invested, ...(exited !== undefined ? { exited } : {}), description, website, link: `/portfolio/${id}`,
+  }));
+  const portfolioExtras = portfolioRelations(portfolio, [
+    ...content.news.map((n, i) => ({ entry: n, summary: news[i], label: n.type })),
+    ...content.pressReleases.map((p, i) => ({ entry: p, summary: pressReleases[i], label: 'Press Release' })),
+    ...content.research.map((r, i) => ({ entry: r, summary: research[i], label: r.category })),
+  ]);
+
   const entries = new Map<string, ApiEntry>();
   const put = (p: string, value: unknown) => entries.set(p, { value, json: JSON.stringify(value) });
   put('/api/site', site);
@@ -98,6 +112,7 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
   put('/api/team', team);
   put('/api/research', research);
   put('/api/press-releases', pressReleases);
+  put('/api/portfolio', portfolio);
   put('/api/latest/news', news.slice(0, NEWS_PANEL_MAX_ITEMS));
   // The home page below the slider: its copy, the firm's figures (from site.json: one source)
   // and the latest research summaries.
@@ -117,7 +132,13 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
   put('/api/home', home);
   for (const page of content.pages) {
     const { id, body: _none, file: _file, image: key, ...rest } = page;
-    const data: EditorialPageData = { path: `/${id}`, ...rest, image: image(key) };
+    // Strategy and sector pages list their portfolio companies (current ones first).
+    const facet = page.group === 'Strategies' ? 'strategy' : page.group === 'Sectors' ? 'sector' : undefined;
+    const theirs = facet ? portfolio.filter((c) => c[facet] === id) : [];
+    const companies = facet && theirs.length
+      ? { total: theirs.length, items: [...theirs.filter((c) => c.status === 'current'), ...theirs.filter((c) => c.status !== 'current')].slice(0, 6), href: `/portfolio?${facet}=${id}` }
+      : undefined;
+    const data: EditorialPageData = { path: `/${id}`, ...rest, image: image(key), ...(companies ? { companies } : {}) };
     put(`/api/pages/${id}`, data);
   }
   for (const policy of content.policies) {
@@ -127,18 +148,21 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
 
   // Per-item reads: the summary (by index) plus the entry's body, built when asked for.
   const summaries: Record<(typeof ITEM_COLLECTIONS)[number], { id: string }[]> = {
-    research, 'press-releases': pressReleases, news, team,
+    research, 'press-releases': pressReleases, news, team, portfolio,
   };
   const bodies: Record<(typeof ITEM_COLLECTIONS)[number], { id: string; body: Body }[]> = {
-    research: content.research, 'press-releases': content.pressReleases, news: content.news, team: content.team,
+    research: content.research, 'press-releases': content.pressReleases, news: content.news, team: content.team, portfolio: content.portfolio,
   };
   const index = Object.fromEntries(ITEM_COLLECTIONS.map((c) => [c, new Map(summaries[c].map((s, i) => [s.id, i]))])) as
     Record<(typeof ITEM_COLLECTIONS)[number], Map<string, number>>;
   const item = (collection: (typeof ITEM_COLLECTIONS)[number], id: string) => {
     const i = index[collection].get(id);
-    return i === undefined ? undefined : { ...summaries[collection][i], body: bodies[collection][i].body };
+    if (i === undefined) return undefined;
+    const value = { ...summaries[collection][i], body: bodies[collection][i].body };
+    return collection === 'portfolio' ? ({ ...value, ...portfolioExtras(i) } as PortfolioCompany) : value;
   };
-  const listings: Listings = createListings({ research, pressReleases, news, resources: toResources(research, pressReleases, news) });
+  const listings: Listings = createListings({ research, pressReleases, news, resources: toResources(research, pressReleases, news), portfolio });
+  const searchIndex = createSearchIndex(searchDocs(content, { team, research, pressReleases, news, portfolio }), SEARCH_SUGGESTIONS);
 
   const computed = (pathname: string, query: URLSearchParams): ApiAnswer | undefined => {
     const parts = pathname.split('/').slice(2); // "/api/research/x" → ["research", "x"]
@@ -147,6 +171,10 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
       const value = listings.get(name, query);
       if (!value) return undefined;
       return { key: `/api/listings/${name}${canonicalSearch(value.query)}`, value };
+    }
+    if (parts[0] === 'search' && parts.length === 1) {
+      const value = searchIndex.search(query);
+      return value && { key: `/api/search${canonicalSearch(value.query)}`, value };
     }
     const collection = parts[0] as (typeof ITEM_COLLECTIONS)[number];
     if (!ITEM_COLLECTIONS.includes(collection) || !parts[1] || parts.length > 3) return undefined;
@@ -160,13 +188,14 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
       const value = item(collection, id);
       return value && { key: pathname, value };
     }
-    if (parts[2] !== 'related' || collection === 'team' || !index[collection].has(id)) return undefined;
+    if (parts[2] !== 'related' || collection === 'team' || collection === 'portfolio' || !index[collection].has(id)) return undefined;
     // "Related": the first two other items (seed §9); they are among the first three.
     return { key: pathname, value: relatedItems(summaries[collection].slice(0, 3), id) };
   };
   return {
     entries,
     site,
+    searchIndex,
     // A method reading `this.entries`, so a test can swap fixed answers on a copy of this object.
     read(pathname, query = new URLSearchParams()) {
       const fixed = this.entries.get(pathname);
@@ -174,3 +203,81 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     },
   };
 }
+
+/** Searches to offer when nothing matched (or nothing was asked). */
+const SEARCH_SUGGESTIONS = ['Private credit', 'Logistics', 'Water', 'Software', 'Carve-out'];
+
+/** The text of an editorial page's blocks (what search reads of it). */
+function blocksText(blocks: BlockT[]): string {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    // Each text ends as a sentence, so a snippet never runs two list items together.
+    if (typeof v === 'string') out.push(/[.!?:]$/.test(v.trim()) ? v : `${v.trim()}.`);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) if (k !== 'type' && k !== 'href' && k !== 'columns' && k !== 'number') walk(x);
+  };
+  walk(blocks);
+  return out.join(' ');
+}
+
+/** Every searchable document: pages, people, research, press releases, news and companies. */
+function searchDocs(content: RawContent, s: { team: TeamMember[]; research: ResearchSummary[]; pressReleases: PressReleaseSummary[]; news: NewsSummary[]; portfolio: PortfolioSummary[] }): SearchDoc[] {
+  const docs: SearchDoc[] = [];
+  for (const p of content.pages) {
+    docs.push({ type: 'pages', title: p.title, href: `/${p.id}`, meta: p.group === 'Style' ? 'Investment Style' : p.group === 'About' ? 'About' : p.group.replace(/s$/, '').replace(/ie$/, 'y'), excerpt: p.lede, text: `${p.description} ${blocksText(p.blocks)}`, keywords: p.eyebrow });
+  }
+  for (const p of content.policies) docs.push({ type: 'pages', title: p.title, href: `/${p.id}`, meta: 'Policy', excerpt: p.description, text: bodyText(p.body) });
+  const site = content.site;
+  docs.push({
+    type: 'pages', title: 'Contact', href: '/contact', meta: 'About',
+    excerpt: `Write to ${site.contacts.general} or call ${site.contacts.phone}; offices in ${site.offices.map((o) => o.city).join(', ')}.`,
+    text: '',
+    keywords: [site.headquarters.name, ...site.headquarters.lines, ...site.offices.flatMap((o) => [o.city, ...o.lines]), 'investor relations', site.contacts.investorRelations, 'careers jobs', site.contacts.careers, 'press media', site.contacts.press].join(' '),
+  });
+  docs.push({ type: 'pages', title: 'Portfolio', href: '/portfolio', meta: 'About', excerpt: 'A selection of the companies we have backed, filtered by strategy, sector, region and status.', text: '', keywords: 'portfolio companies investments' });
+  docs.push({ type: 'pages', title: 'Team', href: '/team', meta: 'About', excerpt: 'The partners and professionals behind every investment.', text: '', keywords: 'people leadership managing partners professionals' });
+  s.team.forEach((m, i) => docs.push({ type: 'people', title: m.name, href: `/team/${m.id}`, meta: m.title, excerpt: paragraphsText(content.team[i].body.intro)[0] ?? '', text: m.bio, keywords: [...m.expertise, ...m.experience, ...m.education].join(' ') }));
+  s.research.forEach((r, i) => docs.push({ type: 'research', title: r.title, href: r.link, meta: r.category, date: r.date, excerpt: r.excerpt, text: bodyText(content.research[i].body), keywords: r.author }));
+  s.pressReleases.forEach((p, i) => docs.push({ type: 'press', title: p.title, href: p.link, meta: 'Press Release', date: p.date, excerpt: p.excerpt, text: bodyText(content.pressReleases[i].body) }));
+  s.news.forEach((n, i) => docs.push({ type: 'news', title: n.title, href: n.link, meta: n.type, date: n.date, excerpt: n.excerpt, text: bodyText(content.news[i].body) }));
+  s.portfolio.forEach((c, i) => docs.push({
+    type: 'portfolio', title: c.name, href: c.link, meta: `${facetLabel('sector', c.sector)} · ${facetLabel('region', c.region)}`, excerpt: c.description,
+    text: bodyText(content.portfolio[i].body),
+    keywords: [facetLabel('strategy', c.strategy), c.headquarters, c.website, facetLabel('status', c.status)].join(' '),
+  }));
+  return docs;
+}
+
+/**
+ * For each company (by index): up to three related companies (same sector, then same strategy)
+ * and up to four articles that name it (newest first), found once at start by the company's
+ * distinctive first word ("Corvane") in each article's title, summary and body.
+ */
+function portfolioRelations(
+  portfolio: PortfolioSummary[],
+  articles: { entry: { body: Body; title: string; excerpt: string; date: string }; summary: { link: string; date: string; title: string }; label: string }[],
+): (i: number) => Pick<PortfolioCompany, 'related' | 'mentions'> {
+  const keyOf = (name: string) => {
+    const first = name.split(/\s+/)[0].toLowerCase();
+    return first.length >= 5 ? first : name.toLowerCase();
+  };
+  const byKey = new Map<string, number[]>();
+  portfolio.forEach((c, i) => byKey.set(keyOf(c.name), [...(byKey.get(keyOf(c.name)) ?? []), i]));
+  const mentions: PortfolioCompany['mentions'][] = portfolio.map(() => []);
+  const sorted = [...articles].sort((a, b) => b.summary.date.localeCompare(a.summary.date));
+  for (const a of sorted) {
+    const text = `${a.entry.title} ${a.entry.excerpt} ${bodyText(a.entry.body)}`.toLowerCase();
+    const found = new Set<number>();
+    for (const word of text.match(/[\p{L}]+/gu) ?? []) for (const i of byKey.get(word) ?? []) found.add(i);
+    // Multi-word keys (short first words) are looked up as phrases.
+    for (const [key, ids] of byKey) if (key.includes(' ') && text.includes(key)) ids.forEach((i) => found.add(i));
+    for (const i of found) if (mentions[i].length < 4) mentions[i].push({ href: a.summary.link, label: a.label, date: a.summary.date, title: a.summary.title });
+  }
+  return (i) => {
+    const c = portfolio[i];
+    const others = portfolio.filter((o) => o.id !== c.id);
+    const related = [...others.filter((o) => o.sector === c.sector), ...others.filter((o) => o.sector !== c.sector && o.strategy === c.strategy)].slice(0, 3);
+    return { related, mentions: mentions[i] };
+  };
+}
+

@@ -10,7 +10,7 @@
  * policies (content/policies) are front matter + a Markdown body, because they are prose.
  */
 import type { z } from 'zod';
-import { EditorialPage, NewsItem, PolicyPage, PressRelease, ResearchItem, Story, TeamMember } from './schema.ts';
+import { EditorialPage, NewsItem, PolicyPage, PortfolioCompany, PressRelease, ResearchItem, Story, TeamMember } from './schema.ts';
 import type { BodyRule } from './markdown.ts';
 import type { Body } from '../app/types.ts';
 
@@ -53,6 +53,20 @@ export const COLLECTIONS = {
     check: (items) => (new Set(items.map((p) => p.date.slice(0, 4))).size < 2 ? ['press releases must span at least two years'] : []),
   }),
   news: define({ folder: 'news', schema: NewsItem, body: { kind: 'sections', min: 2, intro: 'forbidden' }, min: 8, sort: byDateDesc }),
+  portfolio: define({
+    folder: 'portfolio', schema: PortfolioCompany, body: { kind: 'sections', min: 3, intro: 'forbidden' }, min: 40,
+    sort: (a, b) => a.name.localeCompare(b.name, 'en') || a.id.localeCompare(b.id),
+    check: (items) => {
+      const names = new Map<string, string>();
+      const out: string[] = [];
+      for (const c of items) {
+        const other = names.get(c.name.toLowerCase());
+        if (other) out.push(`${c.id} and ${other} have the same name "${c.name}"`);
+        names.set(c.name.toLowerCase(), c.id);
+      }
+      return out;
+    },
+  }),
   pages: define({ folder: 'pages', schema: EditorialPage, body: { kind: 'none' }, sort: byId }),
   policies: define({ folder: 'policies', schema: PolicyPage, body: { kind: 'sections', min: 6, intro: 'required' }, sort: byId }),
 };

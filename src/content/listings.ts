@@ -9,16 +9,18 @@ import {
   ALL, categoryOptions, filterItems, itemYear, resourcesResults, selectOption, yearOptions, type Resource,
 } from '../app/filters.ts';
 import {
-  LISTING_PAGE_SIZE, listingParams, pageCountOf, requestedPage, type Listing, type ListingName, type ListingOf, type ResourcesListing,
+  LISTING_PAGE_SIZE, listingParams, pageCountOf, requestedPage, type Listing, type ListingName, type ListingOf, type PortfolioListing, type ResourcesListing,
 } from '../app/listing.ts';
 import { RESOURCE_TYPES } from '../app/filters.ts';
 import type { NewsSummary, PressReleaseSummary, ResearchSummary } from '../app/types.ts';
+import { PORTFOLIO_FACETS, PORTFOLIO_FILTERS, type PortfolioSummary } from '../app/portfolio.ts';
 
 export interface ListingSource {
   research: ResearchSummary[];
   pressReleases: PressReleaseSummary[];
   news: NewsSummary[];
   resources: Resource[];
+  portfolio: PortfolioSummary[];
 }
 
 /** The page of `matches` a request asks for, with counts; undefined past the last page. */
@@ -66,6 +68,27 @@ export function createListings(src: ListingSource): Listings {
       const r = resourcesResults(src.resources, { type: q.type, category: q.category });
       const page = paged(r.items, q.page, { type: r.type, category: r.category }, { type: RESOURCE_TYPES.map((t) => t.value), category: r.categories });
       return page && { ...page, categoriesByType };
+    },
+    portfolio: (q): PortfolioListing | undefined => {
+      // Each filter: its value when it is one of the facet's values (any case), else 'All'.
+      const selected = Object.fromEntries(PORTFOLIO_FILTERS.map((f) => [f, selectOption(q[f], PORTFOLIO_FACETS[f].map((o) => o.value))])) as Record<(typeof PORTFOLIO_FILTERS)[number], string>;
+      const matches = (c: PortfolioSummary, except?: string) =>
+        PORTFOLIO_FILTERS.every((f) => f === except || selected[f] === ALL || c[f] === selected[f]);
+      // Faceted counts: what each option would show with the other filters kept.
+      const counts: Record<string, Record<string, number>> = {};
+      for (const f of PORTFOLIO_FILTERS) {
+        const c: Record<string, number> = { [ALL]: 0 };
+        for (const o of PORTFOLIO_FACETS[f]) c[o.value] = 0;
+        for (const item of src.portfolio) {
+          if (!matches(item, f)) continue;
+          c[ALL]++;
+          c[item[f]]++;
+        }
+        counts[f] = c;
+      }
+      const options = Object.fromEntries(PORTFOLIO_FILTERS.map((f) => [f, [ALL, ...PORTFOLIO_FACETS[f].map((o) => o.value)]]));
+      const page = paged(src.portfolio.filter((c) => matches(c)), q.page, selected, options);
+      return page && { ...page, counts };
     },
   };
   return {

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { parse as parseYaml, parseDocument, YAMLError } from 'yaml';
 import { COLLECTIONS, type CollectionDef, type CollectionEntries, type Entry } from './collections.ts';
 import { parseBody } from './markdown.ts';
+import { PORTFOLIO_FACETS } from '../app/portfolio.ts';
 import { Home, PracticeArea, Site, type HomeT, type PracticeAreaT, type SiteT } from './schema.ts';
 
 export interface RawContent extends CollectionEntries {
@@ -171,6 +172,12 @@ export function loadContent(dir = defaultContentDir(), opts: LoadOptions = {}): 
   const collections = Object.fromEntries(
     Object.entries(COLLECTIONS).map(([key, def]) => [key, readCollection(dir, def as CollectionDef, images, problems)]),
   ) as unknown as CollectionEntries;
+  // Portfolio strategies and sectors are the practice areas: the same names (one fact).
+  for (const area of practiceAreas ?? []) {
+    const facet = PORTFOLIO_FACETS[area.kind === 'strategy' ? 'strategy' : 'sector'].find((f) => f.value === area.id);
+    if (!facet) problems.push(`src/app/portfolio.ts: no portfolio ${area.kind} for the practice area "${area.id}"`);
+    else if (facet.label !== area.name) problems.push(`src/app/portfolio.ts: the ${area.kind} "${area.id}" is labelled "${facet.label}", but practice-areas.json names it "${area.name}"`);
+  }
   if (problems.length) throw new ContentError(problems);
   return { site: site!, practiceAreas: practiceAreas!, home: home!, ...collections };
 }

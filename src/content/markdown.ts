@@ -147,3 +147,10 @@ export function paragraphsText(blocks: ProseBlock[]): string[] {
 function decodeEntities(html: string): string {
   return html.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
+
+/** A whole body as plain text: headings, paragraphs and list items (what search indexes). */
+export function bodyText(body: Body): string {
+  const blocks = (bs: ProseBlock[]) => bs.flatMap((b) => (typeof b === 'string' ? [b] : 'ul' in b ? b.ul : b.ol));
+  const html = [...blocks(body.intro), ...body.sections.flatMap((s) => [`${s.heading}.`, ...blocks(s.blocks)])];
+  return html.map((h) => decodeEntities(h.replace(/<[^>]*>/g, ''))).join(' ');
+}

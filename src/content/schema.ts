@@ -5,6 +5,7 @@
  * Front matter objects are strict: a misspelt key is an error, not silently ignored.
  */
 import { z } from 'zod';
+import { facetValues } from '../app/portfolio.ts';
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug like "north-harbour"');
 /** A real calendar date, written YYYY-MM-DD (2025-02-30 and 2025-13-45 are errors). */
@@ -111,6 +112,29 @@ export const NewsItem = z.strictObject({
   title: text,
   excerpt,
   image: imageKey,
+});
+
+/**
+ * content/portfolio/<id>.md — a portfolio company; the body is its story in "## " sections.
+ * A realized company names its exit year; a current one has none.
+ */
+const year = z.number().int().min(1999, 'the firm was founded in 1999').max(2100);
+export const PortfolioCompany = z.strictObject({
+  name: text,
+  strategy: z.enum(facetValues('strategy')),
+  sector: z.enum(facetValues('sector')),
+  region: z.enum(facetValues('region')),
+  headquarters: text,
+  invested: year,
+  status: z.enum(facetValues('status')),
+  exited: year.optional(),
+  /** Shown as text, never as a live link. */
+  website: z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a bare domain like "corvane.com"'),
+  description: excerpt,
+}).superRefine((c, ctx) => {
+  if (c.status === 'realized' && c.exited === undefined) ctx.addIssue({ code: 'custom', path: ['exited'], message: 'a realized company needs its exit year' });
+  if (c.status === 'current' && c.exited !== undefined) ctx.addIssue({ code: 'custom', path: ['exited'], message: 'only a realized company has an exit year' });
+  if (c.exited !== undefined && c.exited < c.invested) ctx.addIssue({ code: 'custom', path: ['exited'], message: 'cannot be before the year of investment' });
 });
 
 /** content/home.json — the home page below the slider (its figures come from site.json's facts). */

@@ -6,6 +6,7 @@
  */
 import { Router } from 'express';
 import type { ApiData } from '../content/api-data.ts';
+import { SEARCH_MAX_QUERY } from '../app/search.ts';
 import { encodeBody, sendEncoded, PageCache, type EncodedBody } from './page-cache.ts';
 
 export const API_TYPE = 'application/json; charset=utf-8';
@@ -40,6 +41,11 @@ export function createApiRouter(api: ApiData) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
       res.status(405).json({ error: 'Method not allowed.' });
+      return;
+    }
+    // A search longer than any the page can send is bad input, not a query to cut short.
+    if (answer && path === '/api/search' && (new URLSearchParams(req.url.slice(q + 1)).get('q') ?? '').trim().length > SEARCH_MAX_QUERY) {
+      res.status(400).json({ error: `A search may be at most ${SEARCH_MAX_QUERY} characters.` });
       return;
     }
     if (!body && answer) {

@@ -61,6 +61,7 @@ export function sitemapEntries(api: ApiData, contentDir: string): { path: string
   };
   const out: { path: string; lastmod: string }[] = [];
   for (const route of routes) {
+    if (route.noindex) continue;
     if (route.items) {
       // A detail route: one page per item of the list read the route names.
       const param = /:(\w+)/.exec(route.pattern)![1];

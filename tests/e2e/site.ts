@@ -25,6 +25,7 @@ const ID_SOURCE: Record<string, CollectionName> = {
   '/research/:id': 'research',
   '/press-release/:id': 'pressReleases',
   '/news/:id': 'news',
+  '/portfolio/:id': 'portfolio',
 };
 
 let content: ReturnType<typeof loadContent> | undefined;

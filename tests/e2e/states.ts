@@ -90,8 +90,8 @@ async function expectNewsSection(page: Page, testInfo: TestInfo, tab: (typeof NE
   await expect(panel.getByRole('heading', { level: 3, name: tab === 'Insights' ? 'News & Insights' : tab, exact: true })).toBeVisible();
 }
 
-async function pressFilter(page: Page, group: string, option: string) {
-  const button = page.getByRole('group', { name: group }).getByRole('button', { name: option, exact: true });
+async function pressFilter(page: Page, group: string, option: string | RegExp) {
+  const button = page.getByRole('group', { name: group }).getByRole('button', typeof option === 'string' ? { name: option, exact: true } : { name: option });
   await button.click();
   await expect(button).toHaveAttribute('aria-pressed', 'true');
 }
@@ -269,6 +269,84 @@ function interactionStates(): UiState[] {
     setup: async (page) => {
       await expect(page.getByText('No resources found matching your filters.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Clear all filters' })).toBeVisible();
+    },
+  });
+  push({
+    id: 'portfolio-filter-technology-current',
+    label: '/portfolio filtered: Technology and Current (combined, counts updated)',
+    url: '/portfolio',
+    pattern: '/portfolio',
+    shot: 'page',
+    setup: async (page) => {
+      await pressFilter(page, 'Filter by sector', /^Technology/);
+      await pressFilter(page, 'Filter by status', /^Current/);
+      await expect(page).toHaveURL(/\/portfolio\?sector=technology&status=current$/);
+    },
+  });
+  push({
+    id: 'portfolio-page-2',
+    label: '/portfolio, second page of companies',
+    url: '/portfolio?page=2',
+    pattern: '/portfolio',
+    shot: 'page',
+    setup: async (page) => {
+      await expect(page.getByRole('navigation', { name: 'Portfolio pages' }).locator('a[aria-current="page"]')).toHaveText('2');
+    },
+  });
+  push({
+    id: 'portfolio-empty',
+    label: '/portfolio empty state (Asia-Pacific + Industrials)',
+    url: '/portfolio?region=asia-pacific&sector=industrials',
+    pattern: '/portfolio',
+    shot: 'page',
+    setup: async (page) => {
+      await expect(page.getByText('No companies match all of these filters.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Clear all filters' })).toBeVisible();
+    },
+  });
+  push({
+    id: 'search-results',
+    label: '/search results for a misspelt word ("logistcs"), grouped, matches highlighted',
+    url: '/search?q=logistcs',
+    pattern: '/search',
+    shot: 'page',
+    setup: async (page) => {
+      await expect(page.getByRole('status')).toContainText('results for “logistcs”');
+      await expect(page.getByRole('link', { name: 'Corvane Logistics' })).toBeVisible();
+    },
+  });
+  push({
+    id: 'search-typed',
+    label: '/search after typing a name (results follow the typing, announced)',
+    url: '/search',
+    pattern: '/search',
+    shot: 'page',
+    setup: async (page) => {
+      await page.getByRole('searchbox', { name: 'Search the site' }).fill('Corvane');
+      await page.clock.runFor(300);
+      await expect(page).toHaveURL(/\/search\?q=Corvane$/);
+      await expect(page.getByRole('status')).toContainText('for “Corvane”');
+    },
+  });
+  push({
+    id: 'search-type-page',
+    label: '/search, one group (People) on its own page',
+    url: '/search?q=partner&type=people',
+    pattern: '/search',
+    shot: 'page',
+    setup: async (page) => {
+      await expect(page.getByRole('link', { name: /All results for/ })).toBeVisible();
+    },
+  });
+  push({
+    id: 'search-no-results',
+    label: '/search with no results (suggestions shown)',
+    url: '/search?q=zzzzqq',
+    pattern: '/search',
+    shot: 'page',
+    setup: async (page) => {
+      await expect(page.getByRole('status')).toHaveText('No results for “zzzzqq”.');
+      await expect(page.getByRole('heading', { name: 'Try Another Search' })).toBeVisible();
     },
   });
   push({

@@ -103,9 +103,15 @@ test('/sitemap.xml lists every page, each item of every collection, with a lastm
   assert.match(body, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
   const urls = [...body.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod><\/url>/g)].map((m) => m[1]);
   assert.equal(urls.length, (body.match(/<url>/g) ?? []).length, 'every <url> has a loc and a lastmod');
-  for (const p of pagePaths()) assert.ok(urls.includes(ORIGIN + p), `${p} listed`);
-  const expected = routes.filter((r) => !r.pattern.includes(':')).length
-    + collection('/api/team').length + collection('/api/research').length + collection('/api/press-releases').length + collection('/api/news').length;
+  const noindex = routes.filter((r) => r.noindex).map((r) => r.pattern);
+  assert.deepEqual(noindex, ['/search'], 'search results are the one page left out');
+  for (const p of pagePaths()) {
+    if (noindex.includes(p)) assert.ok(!urls.some((u) => u.startsWith(ORIGIN + p)), `${p} not listed`);
+    else assert.ok(urls.includes(ORIGIN + p), `${p} listed`);
+  }
+  const expected = routes.filter((r) => !r.pattern.includes(':') && !r.noindex).length
+    + collection('/api/team').length + collection('/api/research').length + collection('/api/press-releases').length + collection('/api/news').length
+    + collection('/api/portfolio').length;
   assert.equal(urls.length, expected, 'every page, once');
   assert.equal(new Set(urls).size, urls.length);
   const news = collection<{ id: string; date: string }>('/api/news')[0];

@@ -16,6 +16,8 @@ export interface FilterOption {
   label?: string;
   /** Where choosing this option leads, e.g. "/resources?type=news&category=Award". */
   href: string;
+  /** How many results choosing it would show (faceted counts), with the noun for screen readers. */
+  count?: { n: number; noun: [string, string] };
 }
 
 interface Props {
@@ -55,6 +57,11 @@ export function FilterBar({ label, name, options, selected }: Props) {
       onClick={(e) => choose(e, o)}
     >
       {o.label ?? o.value}
+      {o.count && (
+        <span className="filter-button__count">
+          <span className="visually-hidden">, </span>{o.count.n}<span className="visually-hidden">{` ${o.count.n === 1 ? o.count.noun[0] : o.count.noun[1]}`}</span>
+        </span>
+      )}
     </button>
   );
   const hiddenInputs = (params: [string, string][]) => params.map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />);

@@ -6,7 +6,9 @@
  * it the same way, and every group is shown expanded: each link is one Tab away without script.
  */
 import { useState } from 'react';
-import { Link } from '../router.tsx';
+import { Link, useRouter } from '../router.tsx';
+import { canonicalSearch } from '../listing.ts';
+import { SEARCH_MAX_QUERY, normalizeQuery } from '../search.ts';
 import type { PracticeArea } from '../types.ts';
 import { LEGAL_LINKS, navGroups } from '../nav-links.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';
@@ -22,6 +24,7 @@ export function MenuOverlay({ open, onOpen, onClose, onLogin, practiceAreas }: P
   const [expanded, setExpanded] = useState<string | null>(null);
   const hydrated = useHydrated();
   const groups = navGroups(practiceAreas);
+  const { navigate } = useRouter();
   const close = () => {
     setExpanded(null);
     onClose();
@@ -49,6 +52,17 @@ export function MenuOverlay({ open, onOpen, onClose, onLogin, practiceAreas }: P
         </div>
       </div>
       <nav className={hydrated ? 'menu' : 'menu menu--all'} aria-label="Main">
+        {/* A plain GET form: the results page works with or without script. */}
+        <form role="search" method="get" action="/search" className="menu-search" aria-label="Site search (menu)" onSubmit={(e) => {
+          e.preventDefault();
+          const q = new FormData(e.currentTarget).get('q');
+          close();
+          navigate(`/search${canonicalSearch({ q: normalizeQuery(typeof q === 'string' ? q : '') })}`);
+        }}>
+          <label htmlFor="menu-search-q" className="visually-hidden">Search the site</label>
+          <input id="menu-search-q" className="menu-search__input" type="search" name="q" maxLength={SEARCH_MAX_QUERY} placeholder="Search the site" autoComplete="off" enterKeyHint="search" />
+          <button type="submit" className="button button--accent menu-search__button">Search</button>
+        </form>
         <ul className="menu__groups">
           {groups.map((g) => {
             // Without script every group is open (its toggle cannot work yet).

@@ -31,6 +31,13 @@ export function NavBar({ practiceAreas, transparentAtTop }: Props) {
           <Logo />
         </Link>
         <nav className="navbar__actions" aria-label="Site">
+          <Link href="/search" className="navbar__button navbar__search">
+            <svg className="navbar__search-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+              <circle cx="8.5" cy="8.5" r="6" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <path d="m13 13 5 5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+            </svg>
+            <span className="navbar__search-text">SEARCH</span>
+          </Link>
           {/* commandfor/command: opens the dialog before the scripts run (and without them). */}
           <button
             type="button"

@@ -28,7 +28,7 @@ export function NewsPanel({ tab, onTab, onClose, practiceAreas }: Props) {
   const selectId = useId();
   const strategies = practiceAreas.filter((p) => p.kind === 'strategy');
   const cards: Record<Exclude<NewsTab, 'Insights'>, { label: string; href: string; text?: string }[]> = {
-    About: ABOUT_LINKS.filter((l) => l.href !== '/contact').map((l) => ({ ...l, text: l.href === '/team' ? 'The partners and professionals behind every investment.' : 'Our story, key facts and approach since 1999.' })),
+    About: ABOUT_LINKS.filter((l) => l.href !== '/contact' && l.href !== '/portfolio').map((l) => ({ ...l, text: l.href === '/team' ? 'The partners and professionals behind every investment.' : 'Our story, key facts and approach since 1999.' })),
     Style: STYLE_LINKS.map((l) => ({ ...l, text: { '/philosophy': 'What we believe and how it shapes every decision.', '/process': 'From sourcing to exit: four stages, one discipline.', '/principles': 'The values we hold ourselves and our partners to.' }[l.href] })),
     Strategies: strategies.map((s) => ({ label: s.name, href: s.href, text: s.summary })),
   };

@@ -20,6 +20,8 @@ interface Props {
   article?: { publishedTime: string; section: string; author?: string };
   /** Team profiles: a Person. */
   person?: { name: string; jobTitle: string; email?: string };
+  /** Pages search engines should not list (search results): followed, not indexed. */
+  noindex?: boolean;
 }
 
 /** Parent pages of detail routes, for the breadcrumb trail (first path segment → listing). */
@@ -28,6 +30,7 @@ const SECTIONS: Record<string, { name: string; path: string }> = {
   research: { name: 'Insights and Research', path: '/research' },
   'press-release': { name: 'Press Releases', path: '/press-releases' },
   news: { name: 'News & Updates', path: '/news-updates' },
+  portfolio: { name: 'Portfolio', path: '/portfolio' },
 };
 
 function ogImagePath(image: Props['image']): { path: string; width: number; height: number } {
@@ -45,7 +48,7 @@ const jsonLd = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c'
  * page. With PUBLIC_ORIGIN (site-mode.ts) every URL is absolute; without it there is no canonical
  * and previews use paths (the gated site is not indexed anyway).
  */
-export function PageMeta({ title, description, image, article, person }: Props) {
+export function PageMeta({ title, description, image, article, person, noindex }: Props) {
   const { origin } = useSiteMode();
   const location = useLocation();
   const site = useQueryClient().get<SiteInfo>(Q.site).data;
@@ -114,6 +117,7 @@ export function PageMeta({ title, description, image, article, person }: Props) 
       <Helmet>
         <title>{full}</title>
         <meta name="description" content={description} />
+        {noindex && <meta name="robots" content="noindex, follow" />}
         {origin && <link rel="canonical" href={url} />}
         <meta property="og:site_name" content={SITE_NAME} />
         <meta property="og:type" content={article ? 'article' : 'website'} />

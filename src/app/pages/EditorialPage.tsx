@@ -10,6 +10,7 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
+import { CompanyCard } from '../components/CompanyCard.tsx';
 
 /**
  * A figure's value as shown: a range never breaks at its dash ("$20M–" / "$200M+"), words still
@@ -33,8 +34,29 @@ export function EditorialPage() {
     <article className={`editorial editorial--${slug}`}>
       <PageMeta title={p.title} description={p.description} image={p.image} />
       <PageHero eyebrow={p.eyebrow} title={p.title} lede={p.lede} image={p.image} />
-      {p.blocks.map((b, i) => <BlockView key={i} block={b} index={i} />)}
+      {p.blocks.map((b, i) => (b.type === 'cta' && p.companies ? null : <BlockView key={i} block={b} index={i} />))}
+      {p.companies && <CompaniesBlock title={p.title} companies={p.companies} />}
+      {p.companies && p.blocks.map((b, i) => (b.type === 'cta' ? <BlockView key={i} block={b} index={i} /> : null))}
     </article>
+  );
+}
+
+/** A strategy's or sector's portfolio companies: the first few, and a link to all of them. */
+function CompaniesBlock({ title, companies }: { title: string; companies: NonNullable<EditorialPageData['companies']> }) {
+  return (
+    <section className="block block--companies" aria-labelledby="block-companies">
+      <div className="container">
+        <div className="companies__head">
+          <h2 id="block-companies" className="block__heading">Portfolio Companies</h2>
+          <Link href={companies.href} className="text-link">
+            {companies.total > companies.items.length ? `All ${companies.total} ${title} companies` : `${title} in the portfolio`} <span aria-hidden="true">→</span>
+          </Link>
+        </div>
+        <ul className="card-grid card-grid--3 company-grid">
+          {companies.items.map((c) => <CompanyCard key={c.id} company={c} headingLevel={3} />)}
+        </ul>
+      </div>
+    </section>
   );
 }
 
