@@ -57,9 +57,10 @@ export function FilterBar({ label, name, options, selected }: Props) {
       onClick={(e) => choose(e, o)}
     >
       {o.label ?? o.value}
+      {o.count && ' '}
       {o.count && (
         <span className="filter-button__count">
-          <span className="visually-hidden">, </span>{o.count.n}<span className="visually-hidden">{` ${o.count.n === 1 ? o.count.noun[0] : o.count.noun[1]}`}</span>
+          {o.count.n}<span className="visually-hidden">{` ${o.count.n === 1 ? o.count.noun[0] : o.count.noun[1]}`}</span>
         </span>
       )}
     </button>
