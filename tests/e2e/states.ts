@@ -311,7 +311,7 @@ function interactionStates(): UiState[] {
     pattern: '/search',
     shot: 'page',
     setup: async (page) => {
-      await expect(page.getByRole('status')).toContainText('results for “logistcs”');
+      await expect(page.locator('#results-count')).toContainText('results for “logistcs”');
       await expect(page.getByRole('link', { name: 'Corvane Logistics' })).toBeVisible();
     },
   });
@@ -325,7 +325,7 @@ function interactionStates(): UiState[] {
       await page.getByRole('searchbox', { name: 'Search the site' }).fill('Corvane');
       await page.clock.runFor(300);
       await expect(page).toHaveURL(/\/search\?q=Corvane$/);
-      await expect(page.getByRole('status')).toContainText('for “Corvane”');
+      await expect(page.locator('#results-count')).toContainText('for “Corvane”');
     },
   });
   push({
@@ -345,7 +345,7 @@ function interactionStates(): UiState[] {
     pattern: '/search',
     shot: 'page',
     setup: async (page) => {
-      await expect(page.getByRole('status')).toHaveText('No results for “zzzzqq”.');
+      await expect(page.locator('#results-count')).toHaveText('No results for “zzzzqq”.');
       await expect(page.getByRole('heading', { name: 'Try Another Search' })).toBeVisible();
     },
   });
