@@ -14,7 +14,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, 
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
-import { cardSvg, hashString, heroSvg, portraitSvg, type ArtSpec } from './lib/art.ts';
+import { cardSvg, hashString, heroSvg, type ArtSpec } from './lib/art.ts';
+import { portraitSvg } from './lib/portraits.ts';
 import { contentImageKeys } from '../src/content/load.ts';
 
 const ROOT = process.cwd();
