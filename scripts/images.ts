@@ -16,6 +16,7 @@ import path from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
 import { cardSvg, hashString, heroSvg, type ArtSpec } from './lib/art.ts';
 import { portraitSvg } from './lib/portraits.ts';
+import { SCENE_FOR, sceneSvg } from './lib/scenes.ts';
 import { contentImageKeys } from '../src/content/load.ts';
 
 const ROOT = process.cwd();
@@ -74,6 +75,7 @@ function artFor(spec: Spec): ArtSpec {
   const H = heightOf(spec, W);
   const prefix = spec.key.split('/')[0];
   if (prefix === 'team') return portraitSvg(spec.key, W, H);
+  if (SCENE_FOR[spec.key]) return sceneSvg(spec.key, W, H, SCENE_FOR[spec.key]!);
   if (prefix === 'stories') return heroSvg(spec.key, W, H, { hints: spec.hints });
   if (prefix === 'pages') return heroSvg(spec.key, W, H, { calm: true, hints: spec.hints });
   if (prefix === 'site') return heroSvg(spec.key, W, H, { calm: true, motif: 'bands' });
