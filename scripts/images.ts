@@ -17,6 +17,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import { cardSvg, hashString, heroSvg, type ArtSpec } from './lib/art.ts';
 import { portraitSvg } from './lib/portraits.ts';
 import { SCENE_FOR, sceneSvg } from './lib/scenes.ts';
+import { coverSvg } from './lib/covers.ts';
 import { contentImageKeys } from '../src/content/load.ts';
 
 const ROOT = process.cwd();
@@ -79,6 +80,7 @@ function artFor(spec: Spec): ArtSpec {
   if (prefix === 'stories') return heroSvg(spec.key, W, H, { hints: spec.hints });
   if (prefix === 'pages') return heroSvg(spec.key, W, H, { calm: true, hints: spec.hints });
   if (prefix === 'site') return heroSvg(spec.key, W, H, { calm: true, motif: 'bands' });
+  if (prefix === 'research' || prefix === 'press' || prefix === 'news') return coverSvg(spec.key, W, H, spec.slot);
   return cardSvg(spec.key, W, H, spec.slot);
 }
 
