@@ -245,9 +245,9 @@ export function portraitSvg(key: string, W: number, H: number): ArtSpec {
   const face = `<ellipse cx="${n(cx)}" cy="${n(headCy)}" rx="${n(rx)}" ry="${n(ry)}"/>`;
   s.def(`<clipPath id="face">${face}</clipPath>`);
   s.add(`<ellipse cx="${n(cx)}" cy="${n(headCy)}" rx="${n(rx)}" ry="${n(ry)}" fill="${skin}"/>`);
-  // shadow side of the face: a soft crescent
-  s.def(`<filter id="fsoft" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="${n(W * 0.01)}"/></filter>`);
-  s.add(`<g clip-path="url(#face)"><ellipse cx="${n(cx - light * rx * 0.95)}" cy="${n(headCy + ry * 0.1)}" rx="${n(rx * 0.55)}" ry="${n(ry * 1.2)}" fill="${skinShade}" fill-opacity="0.55" filter="url(#fsoft)"/></g>`);
+  // shadow side of the face: a flat tone across the far third, soft at its edge (flat-illustration shading)
+  s.def(linear('fsh', cx - light * rx, 0, cx + light * rx * 0.2, 0, [[0, skinShade, 0.75], [0.38, skinShade, 0.55], [0.46, skinShade, 0], [1, skinShade, 0]]));
+  s.add(`<g clip-path="url(#face)"><rect x="${n(cx - rx * 1.2)}" y="${n(headCy - ry * 1.2)}" width="${n(rx * 2.4)}" height="${n(ry * 2.4)}" fill="url(#fsh)"/></g>`);
 
   // features
   const eyeY = headCy + ry * 0.02;
@@ -281,7 +281,7 @@ export function portraitSvg(key: string, W: number, H: number): ArtSpec {
   let hairline: string;
   switch (p.style) {
     case 'side':
-      hairline = `M${n(cx - rx * 1.2)} ${n(headCy + ry * 0.05)}L${n(cx - rx * 0.98)} ${n(hl + ry * 0.12)}C${n(cx - rx * 0.5)} ${n(hl - ry * 0.02)} ${n(cx + part)} ${n(hl - ry * 0.18)} ${n(cx + rx * 0.98)} ${n(hl + ry * 0.05)}L${n(cx + rx * 1.2)} ${n(headCy + ry * 0.05)}`;
+      hairline = `M${n(cx - rx * 1.2)} ${n(headCy)}L${n(cx - rx * 0.88)} ${n(headCy - ry * 0.02)}L${n(cx - rx * 0.8)} ${n(hl + ry * 0.1)}C${n(cx - rx * 0.5)} ${n(hl - ry * 0.02)} ${n(cx + part)} ${n(hl - ry * 0.16)} ${n(cx + rx * 0.8)} ${n(hl + ry * 0.05)}L${n(cx + rx * 0.88)} ${n(headCy - ry * 0.02)}L${n(cx + rx * 1.2)} ${n(headCy)}`;
       break;
     case 'fringe-bob':
       hairline = `M${n(cx - rx * 1.2)} ${n(headCy + ry * 0.3)}L${n(cx - rx * 0.9)} ${n(headCy - ry * 0.22)}L${n(cx + rx * 0.9)} ${n(headCy - ry * 0.22)}L${n(cx + rx * 1.2)} ${n(headCy + ry * 0.3)}`;
@@ -296,7 +296,7 @@ export function portraitSvg(key: string, W: number, H: number): ArtSpec {
       break;
     case 'crop':
     case 'puff':
-      hairline = `M${n(cx - rx * 1.2)} ${n(headCy - ry * 0.1)}L${n(cx - rx * 0.93)} ${n(hl + ry * 0.2)}Q${n(cx - rx * 0.72)} ${n(hl + ry * 0.02)} ${n(cx - rx * 0.55)} ${n(hl - ry * 0.02)}Q${n(cx)} ${n(hl + ry * 0.08)} ${n(cx + rx * 0.55)} ${n(hl - ry * 0.02)}Q${n(cx + rx * 0.72)} ${n(hl + ry * 0.02)} ${n(cx + rx * 0.93)} ${n(hl + ry * 0.2)}L${n(cx + rx * 1.2)} ${n(headCy - ry * 0.1)}`;
+      hairline = `M${n(cx - rx * 1.2)} ${n(headCy)}L${n(cx - rx * 0.9)} ${n(headCy - ry * 0.04)}L${n(cx - rx * 0.78)} ${n(hl + ry * 0.14)}Q${n(cx - rx * 0.68)} ${n(hl + ry * 0.02)} ${n(cx - rx * 0.5)} ${n(hl - ry * 0.02)}Q${n(cx)} ${n(hl + ry * 0.06)} ${n(cx + rx * 0.5)} ${n(hl - ry * 0.02)}Q${n(cx + rx * 0.68)} ${n(hl + ry * 0.02)} ${n(cx + rx * 0.78)} ${n(hl + ry * 0.14)}L${n(cx + rx * 0.9)} ${n(headCy - ry * 0.04)}L${n(cx + rx * 1.2)} ${n(headCy)}`;
       break;
     default: // receding, bun
       hairline = `M${n(cx - rx * 1.2)} ${n(headCy - ry * 0.05)}L${n(cx - rx * 0.97)} ${n(hl + ry * 0.08)}Q${n(cx)} ${n(hl - ry * (p.style === 'receding' ? -0.08 : 0.1))} ${n(cx + rx * 0.97)} ${n(hl + ry * 0.08)}L${n(cx + rx * 1.2)} ${n(headCy - ry * 0.05)}`;
@@ -305,7 +305,7 @@ export function portraitSvg(key: string, W: number, H: number): ArtSpec {
   const capExtra = p.style === 'wavy' ? 1.08 : p.style === 'puff' ? 1.06 : 1;
   s.add(`<g clip-path="url(#cap)"><ellipse cx="${n(cx)}" cy="${n(capCy - (capExtra - 1) * ry)}" rx="${n(capRx * capExtra)}" ry="${n(capRy * capExtra)}" fill="${hair}"/>` +
     // sheen on the lit side
-    `<ellipse cx="${n(cx + light * rx * 0.45)}" cy="${n(headCy - ry * 0.8)}" rx="${n(rx * 0.35)}" ry="${n(ry * 0.18)}" fill="${hairHi}" fill-opacity="0.55" filter="url(#fsoft)"/></g>`);
+    `<path d="M${n(cx + light * rx * 0.15)} ${n(headCy - ry * 0.98)}Q${n(cx + light * rx * 0.65)} ${n(headCy - ry * 0.92)} ${n(cx + light * rx * 0.85)} ${n(headCy - ry * 0.6)}" fill="none" stroke="${hairHi}" stroke-opacity="0.6" stroke-width="${n(rx * 0.07)}" stroke-linecap="round"/></g>`);
   if (p.style === 'receding') {
     // grey at the sides only, the crown stays bare
     for (const sg of [-1, 1]) s.add(`<g clip-path="url(#face)"><rect x="${n(sg > 0 ? cx + rx * 0.82 : cx - rx * 1.1)}" y="${n(headCy - ry * 0.55)}" width="${n(rx * 0.28)}" height="${n(ry * 0.55)}" fill="${hair}"/></g>`);
