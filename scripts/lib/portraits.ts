@@ -170,17 +170,28 @@ export function portraitSvg(key: string, W: number, H: number): ArtSpec {
   // ---- hair behind the head (long styles)
   const chinY = headCy + ry;
   if (p.style === 'long' || p.style === 'shoulder') {
-    const len = p.style === 'long' ? H * 0.36 : H * 0.2;
-    const hw = rx * (p.style === 'long' ? 1.38 : 1.3);
+    const len = p.style === 'long' ? H * 0.34 : H * 0.2;
+    const hw = rx * (p.style === 'long' ? 1.3 : 1.24);
+    const side = (sg: number) =>
+      // from the crown down past the cheek (a little fuller), then tapering to a rounded end
+      `C${n(cx + sg * hw * 1.12)} ${n(headCy + ry * 0.3)} ${n(cx + sg * hw * 1.16)} ${n(chinY + len * 0.55)} ${n(cx + sg * hw * 1.02)} ${n(chinY + len * 0.92)}` +
+      `Q${n(cx + sg * hw * 0.92)} ${n(chinY + len * 1.06)} ${n(cx + sg * hw * 0.62)} ${n(chinY + len * 0.9)}`;
     s.add(
-      `<path d="M${n(cx - hw)} ${n(headCy - ry * 0.2)}C${n(cx - hw * 1.05)} ${n(chinY)} ${n(cx - hw * 1.1)} ${n(chinY + len * 0.6)} ${n(cx - hw * 1.05)} ${n(chinY + len)}` +
-        `L${n(cx + hw * 1.05)} ${n(chinY + len)}C${n(cx + hw * 1.1)} ${n(chinY + len * 0.6)} ${n(cx + hw * 1.05)} ${n(chinY)} ${n(cx + hw)} ${n(headCy - ry * 0.2)}Z" fill="${hair}"/>`,
+      `<path d="M${n(cx - hw * 0.96)} ${n(headCy - ry * 0.35)}${side(-1)}L${n(cx + hw * 0.62)} ${n(chinY + len * 0.9)}` +
+        `Q${n(cx + hw * 0.92)} ${n(chinY + len * 1.06)} ${n(cx + hw * 1.02)} ${n(chinY + len * 0.92)}` +
+        `C${n(cx + hw * 1.16)} ${n(chinY + len * 0.55)} ${n(cx + hw * 1.12)} ${n(headCy + ry * 0.3)} ${n(cx + hw * 0.96)} ${n(headCy - ry * 0.35)}Z" fill="${hair}"/>`,
     );
+    // a strand line on the lit side gives the mass some direction
+    s.add(`<path d="M${n(cx + light * hw * 0.98)} ${n(headCy + ry * 0.1)}C${n(cx + light * hw * 1.08)} ${n(chinY)} ${n(cx + light * hw * 1.06)} ${n(chinY + len * 0.5)} ${n(cx + light * hw * 0.92)} ${n(chinY + len * 0.8)}" fill="none" stroke="${hairHi}" stroke-opacity="0.45" stroke-width="${n(rx * 0.05)}" stroke-linecap="round"/>`);
   }
   if (p.style === 'bob' || p.style === 'fringe-bob') {
-    const hw = rx * 1.3;
-    const by = chinY - ry * 0.1;
-    s.add(`<path d="M${n(cx - hw)} ${n(headCy - ry * 0.3)}C${n(cx - hw * 1.04)} ${n(by - ry * 0.3)} ${n(cx - hw)} ${n(by)} ${n(cx - hw * 0.86)} ${n(by + ry * 0.08)}L${n(cx + hw * 0.86)} ${n(by + ry * 0.08)}C${n(cx + hw)} ${n(by)} ${n(cx + hw * 1.04)} ${n(by - ry * 0.3)} ${n(cx + hw)} ${n(headCy - ry * 0.3)}Z" fill="${hair}"/>`);
+    const hw = rx * 1.28;
+    const by = chinY - ry * 0.08;
+    s.add(
+      `<path d="M${n(cx - hw * 0.98)} ${n(headCy - ry * 0.35)}C${n(cx - hw * 1.1)} ${n(headCy + ry * 0.2)} ${n(cx - hw * 1.08)} ${n(by - ry * 0.2)} ${n(cx - hw * 0.98)} ${n(by)}` +
+        `Q${n(cx - hw * 0.9)} ${n(by + ry * 0.14)} ${n(cx - hw * 0.62)} ${n(by + ry * 0.06)}L${n(cx + hw * 0.62)} ${n(by + ry * 0.06)}Q${n(cx + hw * 0.9)} ${n(by + ry * 0.14)} ${n(cx + hw * 0.98)} ${n(by)}` +
+        `C${n(cx + hw * 1.08)} ${n(by - ry * 0.2)} ${n(cx + hw * 1.1)} ${n(headCy + ry * 0.2)} ${n(cx + hw * 0.98)} ${n(headCy - ry * 0.35)}Z" fill="${hair}"/>`,
+    );
   }
   if (p.style === 'bun') s.add(`<circle cx="${n(cx + light * rx * 0.2)}" cy="${n(headCy - ry * 1.12)}" r="${n(rx * 0.45)}" fill="${hair}"/>`);
   if (p.style === 'puff') s.add(`<ellipse cx="${n(cx)}" cy="${n(headCy - ry * 0.5)}" rx="${n(rx * 1.42)}" ry="${n(ry * 0.98)}" fill="${hair}"/><ellipse cx="${n(cx + light * rx * 0.5)}" cy="${n(headCy - ry * 1.05)}" rx="${n(rx * 0.5)}" ry="${n(ry * 0.2)}" fill="${hairHi}" fill-opacity="0.35"/>`);
