@@ -10,6 +10,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import path from 'node:path';
 import { loadContent, ContentError } from '../src/content/load.ts';
 import { sourceFingerprint } from './lib/build-inputs.mjs';
+import { stalePhotos } from './lib/photos.ts';
 
 export interface BuildManifest {
   /** Entry scripts and what they import statically (modulepreload). */
@@ -32,6 +33,12 @@ const watch = process.argv.includes('--watch');
 const sources = sourceFingerprint();
 
 function checkContent() {
+  // Photographs in content/images must have been made into public/images (npm run images).
+  const stale = stalePhotos(path.resolve(process.env.CONTENT_DIR || 'content', 'images'), path.resolve('public/images/sources.json'));
+  if (stale.length) {
+    console.error(`Images out of date:\n  ${stale.join('\n  ')}`);
+    process.exit(1);
+  }
   try {
     loadContent();
   } catch (err) {

@@ -1,11 +1,18 @@
 /**
- * `npx tsx scripts/images.ts` — generates every image on the site as original,
- * deterministic generative artwork (see scripts/lib/art.ts).
+ * `npx tsx scripts/images.ts` — makes every image on the site from one of two sources:
+ *
+ * - a photograph `content/images/<key>.{jpg,jpeg,png,webp}` with an optional sidecar
+ *   `<key>.json|yaml` (focal point, crop): cut to the key's aspect around the focal point
+ *   (scripts/lib/photos.ts);
+ * - otherwise original, deterministic generative artwork (scripts/lib/portraits.ts for team,
+ *   scenes.ts for page and story heroes, covers.ts for articles, art.ts for the rest).
  *
  * - Keys come from every "image" field in the content (contentImageKeys in
- *   src/content/load.ts), plus the fixed `site/og-default`.
- * - Each key is drawn as SVG (seeded from the key), rasterised once by sharp/librsvg
- *   at its largest size, then resized and encoded to AVIF + WebP per width.
+ *   src/content/load.ts), plus the fixed `site/og-default`. A key with neither a photograph nor
+ *   a generator for its kind fails, naming the content file that refers to it.
+ * - Each key is rasterised once at its largest size, then resized and encoded to AVIF + WebP
+ *   per width; the placeholder colour is the mean of the picture.
+ * - CONTENT_DIR and IMAGES_OUT_DIR (default content/ and public/images/) choose the folders.
  * - Writes public/images/<key>-<w>.{avif,webp}, public/images/site/og-default.jpg
  *   and public/images/manifest.json; removes outputs of keys that no longer exist.
  * Same content → byte-identical output.
@@ -14,12 +21,18 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, 
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
-import { cardSvg, hashString, heroSvg, portraitSvg, type ArtSpec } from './lib/art.ts';
-import { contentImageKeys } from '../src/content/load.ts';
+import { cardSvg, hashString, heroSvg, type ArtSpec } from './lib/art.ts';
+import { portraitSvg } from './lib/portraits.ts';
+import { SCENE_FOR, sceneSvg } from './lib/scenes.ts';
+import { coverSvg } from './lib/covers.ts';
+import { ImageSourceError, findPhoto, listPhotos, photoHash, photoRaw, type Photo } from './lib/photos.ts';
+import { contentImageFiles, contentImageKeys } from '../src/content/load.ts';
 
 const ROOT = process.cwd();
-const CONTENT = path.join(ROOT, 'content');
-const OUT = path.join(ROOT, 'public', 'images');
+const CONTENT = path.resolve(process.env.CONTENT_DIR || path.join(ROOT, 'content'));
+/** Photographs that replace generated artwork: CONTENT/images/<key>.<jpg|jpeg|png|webp>. */
+const PHOTOS = path.join(CONTENT, 'images');
+const OUT = path.resolve(process.env.IMAGES_OUT_DIR || path.join(ROOT, 'public', 'images'));
 const MAX_BYTES = 150 * 1024;
 const CONCURRENCY = 2;
 const AVIF = { quality: 50, effort: 4 };
@@ -28,7 +41,7 @@ const JPEG_QUALITY = 82;
 const KEY_RE = /^[a-z-]+\/[a-z0-9-]+$/;
 const OG_KEY = 'site/og-default';
 /** Encoded outputs are reused when a key's SVG and settings are unchanged (`--force` re-encodes all). */
-const CACHE_FILE = path.join(ROOT, 'node_modules', '.cache', 'halden-images.json');
+const CACHE_FILE = process.env.IMAGES_OUT_DIR ? path.join(OUT, '.images-cache.json') : path.join(ROOT, 'node_modules', '.cache', 'halden-images.json');
 const FORCE = process.argv.includes('--force');
 
 sharp.concurrency(1); // we parallelise across keys instead
@@ -44,6 +57,8 @@ interface Spec {
   hints: string[];
   /** for cards: position among the keys of the same prefix (spreads motifs across a list) */
   slot?: number;
+  /** false: no generator for this kind, a photograph is required */
+  generated?: boolean;
 }
 
 function specFor(key: string, hints: string[]): Spec {
@@ -61,8 +76,8 @@ function specFor(key: string, hints: string[]): Spec {
     case 'site':
       return { key, ratio: [1200, 630], widths: [640, 1200], hints };
     default:
-      console.warn(`warning: unknown image prefix "${prefix}" for ${key}; using 3:2 card sizes`);
-      return { key, ratio: [3, 2], widths: [480, 800, 1200], hints };
+      // a photograph of another kind of image: card sizes (no artwork can be generated for it)
+      return { key, ratio: [3, 2], widths: [480, 800, 1200], hints, generated: false };
   }
 }
 
@@ -73,9 +88,11 @@ function artFor(spec: Spec): ArtSpec {
   const H = heightOf(spec, W);
   const prefix = spec.key.split('/')[0];
   if (prefix === 'team') return portraitSvg(spec.key, W, H);
+  if (SCENE_FOR[spec.key]) return sceneSvg(spec.key, W, H, SCENE_FOR[spec.key]!);
   if (prefix === 'stories') return heroSvg(spec.key, W, H, { hints: spec.hints });
   if (prefix === 'pages') return heroSvg(spec.key, W, H, { calm: true, hints: spec.hints });
   if (prefix === 'site') return heroSvg(spec.key, W, H, { calm: true, motif: 'bands' });
+  if (prefix === 'research' || prefix === 'press' || prefix === 'news') return coverSvg(spec.key, W, H, spec.slot);
   return cardSvg(spec.key, W, H, spec.slot);
 }
 
@@ -146,10 +163,14 @@ function loadCache(): Cache {
 const SETTINGS = JSON.stringify({ AVIF, WEBP, JPEG_QUALITY, MAX_BYTES, sharp: sharp.versions });
 
 async function build(spec: Spec, cache: Cache): Promise<Result & { cached: boolean; hash: string }> {
-  const art = artFor(spec);
+  const photo = findPhoto(PHOTOS, spec.key);
   const W = spec.widths[spec.widths.length - 1]!;
+  const art: ArtSpec = photo
+    ? { width: W, height: heightOf(spec, W), svg: '', motif: 'photo' }
+    : artFor(spec);
   const entryOf = (color: string) => ({ width: W, height: heightOf(spec, W), widths: [...spec.widths], color });
-  const hash = createHash('sha256').update(art.svg).update(SETTINGS).update(JSON.stringify(spec.widths)).digest('hex');
+  const source = photo ? Buffer.concat([readFileSync(photo.file), photo.sidecar ? readFileSync(photo.sidecar) : Buffer.alloc(0)]) : Buffer.from(art.svg);
+  const hash = createHash('sha256').update(source).update(SETTINGS).update(JSON.stringify(spec.widths)).digest('hex');
   const hit = cache[spec.key];
   if (
     hit &&
@@ -161,12 +182,7 @@ async function build(spec: Spec, cache: Cache): Promise<Result & { cached: boole
   ) {
     return { key: spec.key, entry: entryOf(hit.color), files: hit.files, motif: hit.motif, cached: true, hash };
   }
-  const { data: raw, info } = await sharp(Buffer.from(art.svg), { density: 72 })
-    .flatten({ background: '#0b1a2e' })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data: raw, info } = photo ? await fromPhoto(photo, art.width, art.height) : await fromSvg(art.svg);
   if (info.width !== art.width || info.height !== art.height) {
     throw new Error(`${spec.key}: rendered ${info.width}×${info.height}, expected ${art.width}×${art.height}`);
   }
@@ -192,6 +208,16 @@ async function build(spec: Spec, cache: Cache): Promise<Result & { cached: boole
     write(`${spec.key}.jpg`, await encodeWithinBudget(raw, info, info.width, info.height, 'jpg', `${spec.key}.jpg`));
   }
   return { key: spec.key, entry: entryOf(color), files, motif: art.motif, cached: false, hash };
+}
+
+async function fromSvg(svg: string) {
+  return sharp(Buffer.from(svg), { density: 72 }).flatten({ background: '#0b1a2e' }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+}
+
+async function fromPhoto(photo: Photo, W: number, H: number) {
+  const r = await photoRaw(photo, W, H);
+  if (r.upscaled) console.warn(`warning: ${path.relative(ROOT, photo.file)} is smaller than ${W}×${H} once cut to shape: it is enlarged (supply a larger original)`);
+  return r;
 }
 
 /* ------------------------------------------------------------- cleanup -- */
@@ -235,6 +261,19 @@ async function main() {
   const t0 = performance.now();
   const keys = collectKeys();
   const specs = [...keys].map(([key, hints]) => specFor(key, hints));
+  // A key the content names needs a source: a photograph, or a generator for its kind.
+  const files = contentImageFiles(CONTENT);
+  const missing = specs.filter((s) => s.generated === false && !findPhoto(PHOTOS, s.key));
+  if (missing.length) {
+    throw new ImageSourceError(
+      missing
+        .map((s) => `${(files.get(s.key) ?? ['content']).map((f) => path.relative(ROOT, f) || f).join(', ')} › image: no image "${s.key}" (no ${path.relative(ROOT, path.join(PHOTOS, s.key))}.jpg/.png/.webp and no generated artwork for "${s.key.split('/')[0]}")`)
+        .join('\n'),
+    );
+  }
+  for (const p of listPhotos(PHOTOS)) {
+    if (!keys.has(p.key)) console.warn(`warning: ${path.relative(ROOT, p.file)} is not used by any content (no "image: ${p.key}")`);
+  }
   // cards of one kind take motifs in turn (offset per kind), so a list never repeats one
   const byPrefix = new Map<string, Spec[]>();
   for (const s of specs) {
@@ -260,6 +299,13 @@ async function main() {
   const manifest: Record<string, Result['entry']> = {};
   for (const r of [...results].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))) manifest[r.key] = r.entry;
   writeFileSync(path.join(OUT, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  // which keys came from a photograph, and its fingerprint (the build checks it is current)
+  const sources: Record<string, string> = {};
+  for (const key of Object.keys(manifest)) {
+    const photo = findPhoto(PHOTOS, key);
+    if (photo) sources[key] = photoHash(photo);
+  }
+  writeFileSync(path.join(OUT, 'sources.json'), JSON.stringify(sources, null, 2) + '\n');
 
   const all = results.flatMap((r) => r.files);
   const removed = removeStale(new Set(all.map((f) => f.file)));

@@ -92,29 +92,29 @@ export function n(x: number): string {
   const v = Math.round(x * 10) / 10;
   return Object.is(v, -0) || v === 0 ? '0' : String(v);
 }
-const pts = (p: [number, number][]) => p.map(([x, y]) => `${n(x)},${n(y)}`).join(' ');
-const pathFrom = (p: [number, number][], close = true) =>
+export const pts = (p: [number, number][]) => p.map(([x, y]) => `${n(x)},${n(y)}`).join(' ');
+export const pathFrom = (p: [number, number][], close = true) =>
   'M' + p.map(([x, y]) => `${n(x)} ${n(y)}`).join('L') + (close ? 'Z' : '');
 
-type Stop = [offset: number, color: string, opacity?: number];
+export type Stop = [offset: number, color: string, opacity?: number];
 const stops = (s: Stop[]) =>
   s
     .map(([o, c, a]) => `<stop offset="${n(o * 100)}%" stop-color="${c}"${a === undefined || a === 1 ? '' : ` stop-opacity="${+a.toFixed(3)}"`}/>`)
     .join('');
-function linear(id: string, x1: number, y1: number, x2: number, y2: number, s: Stop[]): string {
+export function linear(id: string, x1: number, y1: number, x2: number, y2: number, s: Stop[]): string {
   return `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}">${stops(s)}</linearGradient>`;
 }
-function radial(id: string, cx: number, cy: number, r: number, s: Stop[], fx?: number, fy?: number): string {
+export function radial(id: string, cx: number, cy: number, r: number, s: Stop[], fx?: number, fy?: number): string {
   const f = fx === undefined ? '' : ` fx="${n(fx)}" fy="${n(fy!)}"`;
   return `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}"${f}>${stops(s)}</radialGradient>`;
 }
 /** Elliptical radial gradient (scaled in y). */
-function radialE(id: string, cx: number, cy: number, rx: number, ry: number, s: Stop[]): string {
+export function radialE(id: string, cx: number, cy: number, rx: number, ry: number, s: Stop[]): string {
   return `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="0" cy="0" r="1" gradientTransform="translate(${n(cx)} ${n(cy)}) scale(${n(rx)} ${n(ry)})">${stops(s)}</radialGradient>`;
 }
 
 /** Canvas being assembled: defs + body layers. */
-class Svg {
+export class Svg {
   defs: string[] = [];
   body: string[] = [];
   constructor(public W: number, public H: number) {}
@@ -150,7 +150,7 @@ class Svg {
 }
 
 /** Soft darkening of the corners. */
-function vignette(s: Svg, strength: number, color: string = '#050d18', cx = 0.5, cy = 0.5) {
+export function vignette(s: Svg, strength: number, color: string = '#050d18', cx = 0.5, cy = 0.5) {
   const { W, H } = s;
   s.def(radialE('vig', W * cx, H * cy, W * 0.75, H * 0.85, [[0, color, 0], [0.55, color, 0], [1, color, strength]]));
   s.rect('url(#vig)');
@@ -166,9 +166,9 @@ const norm = (a: V3): V3 => {
   const l = Math.hypot(a[0], a[1], a[2]);
   return [a[0] / l, a[1] / l, a[2] / l];
 };
-const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
-const clamp = (x: number, a = 0, b = 1) => Math.max(a, Math.min(b, x));
-const smooth = (t: number) => t * t * (3 - 2 * t);
+export const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
+export const clamp = (x: number, a = 0, b = 1) => Math.max(a, Math.min(b, x));
+export const smooth = (t: number) => t * t * (3 - 2 * t);
 
 /** Pinhole camera, world is y-up. */
 class Camera {
@@ -226,7 +226,7 @@ const lerp3 = (a: V3, b: V3, t: number): V3 => [lerp(a[0], b[0], t), lerp(a[1], 
 /* ------------------------------------------------------ shared elements -- */
 
 /** Sum-of-sines 1D noise, seeded. Returns roughly [-1, 1]. */
-function wave(rng: Rng, octaves = 4, baseFreq = 1) {
+export function wave(rng: Rng, octaves = 4, baseFreq = 1) {
   const comps = Array.from({ length: octaves }, (_, i) => ({
     f: baseFreq * Math.pow(2.03, i) * rng.range(0.8, 1.25),
     p: rng.range(0, Math.PI * 2),
@@ -237,7 +237,7 @@ function wave(rng: Rng, octaves = 4, baseFreq = 1) {
 }
 
 /** A sky: vertical gradient with optional warm haze at the horizon. */
-function sky(s: Svg, horizon: number, top: string, mid: string, low: string, warm = 0.12) {
+export function sky(s: Svg, horizon: number, top: string, mid: string, low: string, warm = 0.12) {
   const { W, H } = s;
   s.def(
     linear('sky', 0, 0, 0, H, [
@@ -250,7 +250,7 @@ function sky(s: Svg, horizon: number, top: string, mid: string, low: string, war
   s.rect('url(#sky)');
 }
 
-function glow(s: Svg, id: string, x: number, y: number, r: number, color: string, alpha: number, ry?: number) {
+export function glow(s: Svg, id: string, x: number, y: number, r: number, color: string, alpha: number, ry?: number) {
   s.def(radialE(id, x, y, r, ry ?? r, [[0, color, alpha], [0.35, color, alpha * 0.45], [1, color, 0]]));
   s.add(`<rect width="${s.W}" height="${s.H}" fill="url(#${id})"/>`);
 }
@@ -1259,139 +1259,4 @@ export function cardSvg(key: string, W: number, H: number, slot?: number): ArtSp
   if (tone !== 'light') vignette(s, 0.35);
   else vignette(s, 0.12, C.steel);
   return { width: W, height: H, svg: s.toString({ seed: hashString(key), amount: tone === 'light' ? 0.05 : 0.06 }), motif: 'card-' + motif + '-' + tone };
-}
-
-/* ---- team portraits ---------------------------------------------------- */
-
-export function portraitSvg(key: string, W: number, H: number): ArtSpec {
-  const rng = new Rng(key);
-  const s = new Svg(W, H);
-  const light = rng.sign(); // +1: key light from the right
-  const turn = rng.range(-1, 1) * 0.6; // three-quarter turn of the body
-  // backdrop hue: slate-blue, nudged cooler or warmer per person
-  const hueShift = rng.range(-1, 1);
-  const back = hueShift > 0 ? mix(C.slate, C.brass, hueShift * 0.14) : mix(C.slate, '#6f94a3', -hueShift * 0.45);
-  const backHi = mix(back, C.fog, rng.range(0.1, 0.3));
-  const backLo = mix(C.steel, C.navy, rng.range(0.45, 0.75));
-
-  const cx = W * 0.5 + rng.range(-0.04, 0.04) * W;
-  const headW = W * rng.range(0.15, 0.17); // half-width of the cranium
-  const headH = headW * rng.range(1.28, 1.38); // half-height
-  const headCy = H * rng.range(0.33, 0.37);
-  const tilt = rng.range(-4, 4);
-
-  s.def(radialE('bd', cx + light * W * 0.2, headCy, W * 0.85, H * 0.8, [[0, backHi], [0.5, back], [1, backLo]]));
-  s.rect('url(#bd)');
-  // out-of-focus window light behind the sitter: soft vertical panels
-  s.def(`<filter id="dof" x="-30%" y="-10%" width="160%" height="120%"><feGaussianBlur stdDeviation="${n(W * 0.025)}"/></filter>`);
-  const panels: string[] = [];
-  const pc = rng.int(2, 4);
-  const px0 = rng.range(-0.1, 0.2) * W;
-  const pw = W * rng.range(0.12, 0.2);
-  const pg = W * rng.range(0.06, 0.1);
-  for (let i = 0; i < pc; i++) {
-    const x = px0 + i * (pw + pg) + (light > 0 ? W * 0.25 : 0);
-    panels.push(`<rect x="${n(x)}" y="${n(H * rng.range(-0.1, 0.05))}" width="${n(pw)}" height="${n(H * rng.range(0.5, 0.75))}" fill="#ffffff" fill-opacity="${rng.range(0.05, 0.1).toFixed(3)}"/>`);
-  }
-  s.add(`<g filter="url(#dof)">${panels.join('')}</g>`);
-  s.def(linear('fl', 0, H * 0.5, 0, H, [[0, C.navy, 0], [1, C.navy, 0.6]]));
-  s.rect('url(#fl)');
-
-  // ---- figure geometry (all in one path so the rim and fill share it)
-  const jx = cx + turn * headW * 0.18; // chin shifts with the turn
-  const top = headCy - headH;
-  const chinY = headCy + headH;
-  const vol = rng.range(0, 1); // hair volume: widens the upper head a little
-  const cw = headW * (1 + vol * 0.08);
-  const jaw = headW * rng.range(0.78, 0.86); // half-width at the jaw angle
-  const chin = headW * rng.range(0.34, 0.42);
-  const head =
-    `M${n(cx)} ${n(top)}` +
-    `C${n(cx + cw * 0.6)} ${n(top)} ${n(cx + cw)} ${n(headCy - headH * 0.6)} ${n(cx + cw)} ${n(headCy - headH * 0.08)}` +
-    `C${n(cx + cw)} ${n(headCy + headH * 0.25)} ${n(jx + jaw)} ${n(headCy + headH * 0.45)} ${n(jx + jaw * 0.92)} ${n(headCy + headH * 0.62)}` +
-    `C${n(jx + jaw * 0.8)} ${n(chinY - headH * 0.12)} ${n(jx + chin)} ${n(chinY)} ${n(jx)} ${n(chinY)}` +
-    `C${n(jx - chin)} ${n(chinY)} ${n(jx - jaw * 0.8)} ${n(chinY - headH * 0.12)} ${n(jx - jaw * 0.92)} ${n(headCy + headH * 0.62)}` +
-    `C${n(jx - jaw)} ${n(headCy + headH * 0.45)} ${n(cx - cw)} ${n(headCy + headH * 0.25)} ${n(cx - cw)} ${n(headCy - headH * 0.08)}` +
-    `C${n(cx - cw)} ${n(headCy - headH * 0.6)} ${n(cx - cw * 0.6)} ${n(top)} ${n(cx)} ${n(top)}Z`;
-  const earRx = headW * 0.11;
-  const earRy = headH * 0.19;
-  const ears = [1, -1]
-    .map((sg) => `<ellipse cx="${n(cx + sg * cw * 0.95)}" cy="${n(headCy + headH * 0.12)}" rx="${n(earRx)}" ry="${n(earRy)}" transform="rotate(${n(sg * 8)} ${n(cx + sg * cw * 0.95)} ${n(headCy + headH * 0.12)})"/>`)
-    .join('');
-  // hair silhouette (same ink as the figure, so it only changes the outline)
-  const style = rng.pick(['short', 'short', 'quiff', 'volume', 'bun', 'bob'] as const);
-  const hs = rng.sign();
-  let hair = '';
-  if (style === 'quiff') {
-    hair = `<ellipse cx="${n(cx + hs * headW * 0.18)}" cy="${n(top + headH * 0.3)}" rx="${n(headW * 0.74)}" ry="${n(headH * 0.36)}" transform="rotate(${n(hs * 6)} ${n(cx)} ${n(top + headH * 0.3)})"/>`;
-  } else if (style === 'volume') {
-    hair = `<ellipse cx="${n(cx)}" cy="${n(headCy - headH * 0.3)}" rx="${n(headW * 1.1)}" ry="${n(headH * 0.74)}"/>`;
-  } else if (style === 'bun') {
-    hair = `<ellipse cx="${n(cx)}" cy="${n(headCy - headH * 0.25)}" rx="${n(headW * 1.04)}" ry="${n(headH * 0.78)}"/><circle cx="${n(cx + hs * headW * 0.25)}" cy="${n(top - headH * 0.04)}" r="${n(headW * 0.36)}"/>`;
-  } else if (style === 'bob') {
-    const bw = headW * rng.range(1.12, 1.22);
-    const by = chinY - headH * rng.range(0.0, 0.15);
-    const ht = top - headH * 0.06;
-    hair =
-      `<path d="M${n(cx)} ${n(ht)}C${n(cx + bw * 0.7)} ${n(ht)} ${n(cx + bw)} ${n(headCy - headH * 0.55)} ${n(cx + bw)} ${n(headCy)}` +
-      `C${n(cx + bw)} ${n(by - headH * 0.3)} ${n(cx + bw * 1.02)} ${n(by)} ${n(cx + bw * 0.78)} ${n(by + headH * 0.02)}L${n(cx - bw * 0.78)} ${n(by + headH * 0.02)}` +
-      `C${n(cx - bw * 1.02)} ${n(by)} ${n(cx - bw)} ${n(by - headH * 0.3)} ${n(cx - bw)} ${n(headCy)}` +
-      `C${n(cx - bw)} ${n(headCy - headH * 0.55)} ${n(cx - bw * 0.7)} ${n(ht)} ${n(cx)} ${n(ht)}Z"/>`;
-  }
-  const neckHalf = headW * rng.range(0.6, 0.7);
-  const neckTop = headCy + headH * 0.5;
-  const neckBase = chinY + H * rng.range(0.03, 0.045);
-  const nx = cx + turn * headW * 0.1;
-  const shoulderDrop = H * rng.range(0.06, 0.09);
-  const spanN = W * rng.range(0.4, 0.47) * (1 + turn * 0.12); // near (turned-towards) side wider
-  const spanF = W * rng.range(0.4, 0.47) * (1 - turn * 0.12);
-  const side = (sg: 1 | -1, span: number) => {
-    const sx = nx + sg * span; // shoulder point (deltoid)
-    const sy = neckBase + shoulderDrop;
-    return (
-      // from neck down along the trapezius to the shoulder, round the deltoid, down the arm
-      `C${n(nx + sg * neckHalf * 1.05)} ${n(neckBase - H * 0.01)} ${n(nx + sg * neckHalf * 1.6)} ${n(neckBase + H * 0.006)} ${n(nx + sg * span * 0.55)} ${n(neckBase + shoulderDrop * 0.45)}` +
-      `C${n(sx - sg * W * 0.06)} ${n(sy - shoulderDrop * 0.2)} ${n(sx)} ${n(sy - shoulderDrop * 0.05)} ${n(sx + sg * W * 0.02)} ${n(sy + H * 0.06)}` +
-      `L${n(sx + sg * W * 0.04)} ${n(H + 20)}`
-    );
-  };
-  const body =
-    `M${n(nx - neckHalf)} ${n(neckTop)}L${n(nx + neckHalf)} ${n(neckTop)}` +
-    `L${n(nx + neckHalf * 0.98)} ${n(neckBase - H * 0.03)}` +
-    side(1, turn >= 0 ? spanN : spanF) +
-    `L${n(nx - (turn >= 0 ? spanF : spanN) - W * 0.04)} ${n(H + 20)}` +
-    `L${n(nx - (turn >= 0 ? spanF : spanN) + (-1) * W * 0.02)} ${n(neckBase + shoulderDrop + H * 0.06)}` +
-    reverseSide(nx, neckBase, neckHalf, shoulderDrop, turn >= 0 ? spanF : spanN, W, H) +
-    `Z`;
-  s.def(`<g id="fig" transform="rotate(${n(tilt)} ${n(cx)} ${n(chinY)})"><path d="${head}"/>${ears}${hair}</g><g id="bod"><path d="${body}"/></g>`);
-  s.def(`<g id="all"><use href="#fig" xlink:href="#fig"/><use href="#bod" xlink:href="#bod"/></g>`);
-  s.def(`<filter id="soft" x="-10%" y="-10%" width="120%" height="120%"><feGaussianBlur stdDeviation="${n(W * 0.005)}"/></filter>`);
-  s.def(`<filter id="wide" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="${n(W * 0.04)}"/></filter>`);
-  // soft shadow on the backdrop, opposite the light
-  s.add(`<use href="#all" xlink:href="#all" fill="${C.ink}" fill-opacity="0.28" filter="url(#wide)" transform="translate(${n(-light * W * 0.06)} ${n(H * 0.015)})"/>`);
-  // warm rim on the light side, faint cool rim on the other
-  s.def(linear('rimfade', cx - light * W * 0.1, 0, cx + light * W * 0.25, 0, [[0, '#ffffff', 0], [1, '#ffffff', 1]]));
-  s.def(`<mask id="rimm"><rect width="${W}" height="${H}" fill="url(#rimfade)"/></mask>`);
-  s.add(`<g mask="url(#rimm)"><use href="#all" xlink:href="#all" fill="${C.amber}" fill-opacity="0.9" filter="url(#soft)" transform="translate(${n(light * W * 0.012)} ${n(-H * 0.004)})"/></g>`);
-  s.add(`<use href="#all" xlink:href="#all" fill="${C.fog}" fill-opacity="0.12" filter="url(#soft)" transform="translate(${n(-light * W * 0.005)} 0)"/>`);
-  const figTone = mix(C.navy, C.ink, rng.range(0.2, 0.5));
-  s.def(linear('fg', cx + light * W * 0.3, headCy - headH, cx - light * W * 0.25, H, [[0, mix(figTone, C.steel, 0.6)], [0.45, figTone], [1, mix(C.ink, '#000000', 0.25)]]));
-  s.add(`<use href="#all" xlink:href="#all" fill="url(#fg)"/>`);
-  // modelling: a soft highlight on the lit cheek/cranium and the near shoulder
-  s.def(`<clipPath id="figc"><use href="#all" xlink:href="#all"/></clipPath>`);
-  s.def(radialE('hl1', cx + light * headW * 0.55, headCy - headH * 0.2, headW * 0.9, headH * 1.1, [[0, C.slate, 0.3], [1, C.slate, 0]]));
-  s.def(radialE('hl2', nx + light * W * 0.3, neckBase + shoulderDrop, W * 0.25, H * 0.12, [[0, C.slate, 0.14], [1, C.slate, 0]]));
-  s.add(`<g clip-path="url(#figc)"><rect width="${W}" height="${H}" fill="url(#hl1)"/><rect width="${W}" height="${H}" fill="url(#hl2)"/></g>`);
-  vignette(s, 0.45, C.ink, 0.5, 0.42);
-  return { width: W, height: H, svg: s.toString({ seed: hashString(key), amount: 0.06 }), motif: 'portrait' };
-}
-
-/** Mirror of the shoulder curve for the left side, drawn bottom-up back to the neck. */
-function reverseSide(nx: number, neckBase: number, neckHalf: number, drop: number, span: number, W: number, H: number): string {
-  const sx = nx - span;
-  const sy = neckBase + drop;
-  return (
-    `C${n(sx)} ${n(sy - drop * 0.05)} ${n(sx + W * 0.06)} ${n(sy - drop * 0.2)} ${n(nx - span * 0.55)} ${n(neckBase + drop * 0.45)}` +
-    `C${n(nx - neckHalf * 1.6)} ${n(neckBase + H * 0.006)} ${n(nx - neckHalf * 1.05)} ${n(neckBase - H * 0.01)} ${n(nx - neckHalf * 0.98)} ${n(neckBase - H * 0.03)}`
-  );
 }

@@ -188,27 +188,41 @@ export function loadContent(dir = defaultContentDir(), opts: LoadOptions = {}): 
  * validating (new artwork is drawn before its entry can pass the image check).
  */
 export function contentImageKeys(dir = defaultContentDir()): Map<string, string[]> {
-  const keys = new Map<string, string[]>();
+  return new Map([...scanImages(dir)].map(([key, v]) => [key, v.hints]));
+}
+
+/** Every image key the content refers to, with the files that refer to it (for error messages). */
+export function contentImageFiles(dir = defaultContentDir()): Map<string, string[]> {
+  return new Map([...scanImages(dir)].map(([key, v]) => [key, v.files]));
+}
+
+function scanImages(dir: string): Map<string, { hints: string[]; files: string[] }> {
+  const keys = new Map<string, { hints: string[]; files: string[] }>();
+  let file = '';
   const walk = (node: unknown) => {
     if (Array.isArray(node)) node.forEach(walk);
     else if (node && typeof node === 'object') {
       const obj = node as Record<string, unknown>;
-      if (typeof obj.image === 'string' && !keys.has(obj.image)) {
-        keys.set(obj.image, ['category', 'type', 'group', 'kind'].map((f) => obj[f]).filter((v): v is string => typeof v === 'string'));
+      if (typeof obj.image === 'string') {
+        const seen = keys.get(obj.image);
+        if (!seen) keys.set(obj.image, { hints: ['category', 'type', 'group', 'kind'].map((f) => obj[f]).filter((v): v is string => typeof v === 'string'), files: [file] });
+        else if (!seen.files.includes(file)) seen.files.push(file);
       }
       for (const [k, v] of Object.entries(obj)) if (k !== 'image') walk(v);
     }
   };
   for (const name of ['site.json', 'practice-areas.json', 'home.json']) {
+    file = path.join(dir, name);
     try {
-      walk(JSON.parse(readFileSync(path.join(dir, name), 'utf8')));
+      walk(JSON.parse(readFileSync(file, 'utf8')));
     } catch { /* loadContent reports it */ }
   }
   for (const def of Object.values(COLLECTIONS)) {
     const folder = path.join(dir, def.folder);
     if (!existsSync(folder)) continue;
     for (const name of readdirSync(folder).filter((n) => n.endsWith('.md')).sort()) {
-      const split = splitFrontMatter(readFileSync(path.join(folder, name), 'utf8'));
+      file = path.join(folder, name);
+      const split = splitFrontMatter(readFileSync(file, 'utf8'));
       const doc = split && parseDocument(split.yaml);
       if (doc && !doc.errors.length) walk(doc.toJS());
     }
