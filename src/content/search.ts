@@ -1,9 +1,9 @@
 /**
  * The site search index (MiniSearch), built once at start from the same content the pages show:
  * editorial and policy pages, people, research, press releases, news and portfolio companies.
- * Titles weigh most; words match by prefix ("corv" → Corvane) and with typos (one edit in five
- * letters: "logistcs" → logistics). Several words must all match; when together they match
- * nothing, any of them may. Answers are small: one group's page of hits, or the first few of
+ * Titles weigh most; words match by prefix ("corv" → Corvane) and, when nothing matches as
+ * typed, with typos (one edit in five letters: "logistcs" → logistics). Several words must all
+ * match; when together they match nothing, any of them may. Answers are small: one group's page of hits, or the first few of
  * each group, with the words matched (the page highlights them) — never the index or the archive.
  */
 import MiniSearch, { type SearchResult } from 'minisearch';
@@ -67,7 +67,9 @@ export function createSearchIndex(docs: SearchDoc[], suggestions: string[]): Sea
     processTerm,
     searchOptions: {
       boost: { title: 4, meta: 2, keywords: 1.5, excerpt: 1.5 },
-      prefix: (term) => term.length >= 2,
+      // Prefixes for the word being typed (the last), not for the words before it: "private cred"
+      // finds credit, and common earlier words do not fan out into every word they start.
+      prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 2,
       // One edit from five letters, two from ten; never on short words (too many false friends).
       fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
       processTerm,
@@ -77,9 +79,15 @@ export function createSearchIndex(docs: SearchDoc[], suggestions: string[]): Sea
   mini.addAll(docs.map((d, id) => ({ ...d, id })));
   const buildMs = performance.now() - started;
 
+  // Exact and prefix matches first; typo tolerance only when they find nothing (it is the costly
+  // part on a large vocabulary, and a word that matches as typed needs no guessing); any word
+  // rather than every word last.
   const run = (q: string): SearchResult[] => {
-    const all = mini.search(q, { combineWith: 'AND' });
-    return all.length ? all : mini.search(q, { combineWith: 'OR' });
+    for (const opts of [{ combineWith: 'AND', fuzzy: false }, { combineWith: 'AND' }, { combineWith: 'OR' }] as const) {
+      const found = mini.search(q, opts);
+      if (found.length) return found;
+    }
+    return [];
   };
 
   const hit = (r: SearchResult): SearchHit => {
@@ -106,7 +114,9 @@ export function createSearchIndex(docs: SearchDoc[], suggestions: string[]): Sea
       const byType = new Map<SearchType, SearchResult[]>();
       for (const r of results) {
         const t = docs[r.id as number].type;
-        byType.set(t, [...(byType.get(t) ?? []), r]);
+        const list = byType.get(t);
+        if (list) list.push(r);
+        else byType.set(t, [r]);
       }
       const groups: SearchGroup[] = [];
       let pageCount = 1;
