@@ -2,6 +2,7 @@
  * One line per request: method, path (no query string: it may carry personal data), status,
  * duration. JSON lines in production; never headers, cookies or bodies.
  */
+import cluster from 'node:cluster';
 import type { Request, Response, NextFunction } from 'express';
 
 export type LogFormat = 'json' | 'text' | 'off';
@@ -14,13 +15,34 @@ export type LogFormat = 'json' | 'text' | 'off';
  */
 let pending = '';
 let scheduled = false;
+/**
+ * Workers of a cluster (WEB_CONCURRENCY > 1) share the primary's stdout: a write of at most
+ * PIPE_BUF (4096) bytes to a pipe is atomic, a longer one may interleave with another worker's.
+ * So a worker writes whole lines in pieces of at most 4 KB; a single process writes the batch.
+ */
+const PIPE_BUF = 4096;
 const flush = () => {
   scheduled = false;
   if (!pending) return;
   const out = pending;
   pending = '';
-  process.stdout.write(out);
+  if (!cluster.isWorker || out.length <= PIPE_BUF) {
+    process.stdout.write(out);
+    return;
+  }
+  let start = 0;
+  while (start < out.length) {
+    let end = out.length;
+    if (end - start > PIPE_BUF) {
+      const nl = out.lastIndexOf('\n', start + PIPE_BUF - 1);
+      end = nl >= start ? nl + 1 : out.indexOf('\n', start + PIPE_BUF) + 1 || out.length;
+    }
+    process.stdout.write(out.slice(start, end));
+    start = end;
+  }
 };
+/** In a cluster, every JSON line says which worker wrote it. */
+const worker = cluster.isWorker ? { worker: cluster.worker!.id } : undefined;
 let exitHook = false;
 function writeBatched(line: string) {
   pending += line;
@@ -39,7 +61,7 @@ export function createLogger(format: LogFormat) {
   const write = (level: 'info' | 'warn' | 'error', msg: string, fields: Record<string, unknown> = {}) => {
     if (format === 'off') return;
     if (format === 'json') {
-      writeBatched(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }) + '\n');
+      writeBatched(JSON.stringify({ time: new Date().toISOString(), level, msg, ...worker, ...fields }) + '\n');
     } else {
       const extra = Object.entries(fields).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ');
       (level === 'info' ? process.stdout : process.stderr).write(`${level === 'info' ? '' : level.toUpperCase() + ' '}${msg}${extra ? ' ' + extra : ''}\n`);
