@@ -3,7 +3,7 @@
  * duration. JSON lines in production; never headers, cookies or bodies.
  */
 import cluster from 'node:cluster';
-import type { Request, Response, NextFunction } from 'express';
+import type { NextFunction } from 'express';
 
 export type LogFormat = 'json' | 'text' | 'off';
 
@@ -71,12 +71,14 @@ export function createLogger(format: LogFormat) {
     info: (msg: string, f?: Record<string, unknown>) => write('info', msg, f),
     warn: (msg: string, f?: Record<string, unknown>) => write('warn', msg, f),
     error: (msg: string, f?: Record<string, unknown>) => write('error', msg, f),
-    requests(req: Request, res: Response, next: NextFunction) {
+    /** Express middleware; the fast path (fast-path.ts) calls it on Node's own req and res. */
+    requests(req: { method?: string; url?: string; originalUrl?: string }, res: { statusCode: number; on(event: 'finish', fn: () => void): unknown }, next: NextFunction) {
       if (format === 'off') return next();
       const start = process.hrtime.bigint();
       res.on('finish', () => {
         const ms = Number(process.hrtime.bigint() - start) / 1e6;
-        const path = req.originalUrl.split('?')[0].slice(0, 300);
+        // (req.url on the fast path: Express has not set originalUrl, and nothing rewrote the URL.)
+        const path = (req.originalUrl ?? req.url ?? '').split('?')[0].slice(0, 300);
         if (format === 'json') {
           write('info', 'request', { method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
         } else {
