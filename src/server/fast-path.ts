@@ -52,15 +52,18 @@ export interface FastPathDeps {
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 type Variant = 'br' | 'gzip' | 'raw' | '304';
-/** Pre-built header blocks of one body: `${variant}:${secure}:${type}:${cacheControl}` → [name, value, …]. */
-const blocks = new WeakMap<EncodedBody, Map<string, string[]>>();
+const VARIANTS: Record<Variant, number> = { br: 0, gzip: 2, raw: 4, '304': 6 };
+/** Pre-built header blocks of one body ([name, value, …]), by variant and scheme, for one type and Cache-Control. */
+interface Blocks { type: string; cacheControl: string; byVariant: (string[] | undefined)[] }
+const blocks = new WeakMap<EncodedBody, Blocks>();
 
 function headerBlock(answer: MemoryAnswer, variant: Variant, secure: boolean, security: HeaderList, length: number): string[] {
   const { body, type, cacheControl } = answer;
   let perBody = blocks.get(body);
-  if (!perBody) blocks.set(body, (perBody = new Map()));
-  const key = `${variant}:${secure ? 1 : 0}:${type}:${cacheControl}`;
-  let block = perBody.get(key);
+  // (A body is served under one type and Cache-Control; should that change, the blocks are rebuilt.)
+  if (!perBody || perBody.type !== type || perBody.cacheControl !== cacheControl) blocks.set(body, (perBody = { type, cacheControl, byVariant: [] }));
+  const index = VARIANTS[variant] + (secure ? 1 : 0);
+  let block = perBody.byVariant[index];
   if (!block) {
     // The order Express writes them in: the security middleware's, then sendEncoded's.
     block = security.flatMap(([n, v]) => [n, v]);
@@ -68,7 +71,7 @@ function headerBlock(answer: MemoryAnswer, variant: Variant, secure: boolean, se
     if (body.gzip || body.br) block.push('Vary', 'Accept-Encoding');
     if (variant === 'br' || variant === 'gzip') block.push('Content-Encoding', variant);
     if (variant !== '304') block.push('Content-Length', String(length));
-    perBody.set(key, block);
+    perBody.byVariant[index] = block;
   }
   return block;
 }
