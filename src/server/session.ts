@@ -70,7 +70,8 @@ const isSpace = (c: number) => c === 0x20 || c === 0x09;
  * One cookie's value from a Cookie header, read exactly as cookie-parser reads it (the `cookie`
  * package's parse: pairs split on ";", name and value trimmed of spaces and tabs, the first pair
  * of a name wins, surrounding double quotes dropped, %-decoded when it holds a "%", kept as is when
- * that fails) — without building an object of every cookie. undefined when absent.
+ * that fails) — without building an object of every cookie. undefined when absent. (A "j:" value,
+ * which cookie-parser turns into an object, is returned as its text: neither is a session token.)
  */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header || header.indexOf(name) === -1) return undefined;
