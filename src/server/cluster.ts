@@ -22,9 +22,13 @@ export function runPrimary(workers: number, log: Logger) {
   let everListened = false;
   let failed = false;
   const retiring = new Set<Worker>();
+  // Our own count: cluster.workers may still list a worker that has exited but not yet disconnected.
+  const alive = new Set<Worker>();
+  const running = () => [...alive];
 
   const fork = () => {
     const w = cluster.fork();
+    alive.add(w);
     w.once('listening', () => {
       if (!everListened) log.info('cluster started', { workers });
       everListened = true;
@@ -32,38 +36,39 @@ export function runPrimary(workers: number, log: Logger) {
     return w;
   };
   cluster.on('exit', (w, code, signal) => {
+    alive.delete(w);
     if (retiring.delete(w)) return;
     if (stopping) {
       if (code !== 0) failed = true;
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+      if (alive.size === 0) process.exit(failed ? 1 : 0);
       return;
     }
     if (!everListened) {
       // Its own message (stderr) says why; the others would fail the same way.
       stopping = true;
       failed = true;
-      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      for (const other of running()) other.process.kill('SIGTERM');
+      if (alive.size === 0) process.exit(1);
       return;
     }
     log.error('worker died; starting another', { pid: w.process.pid, code, signal });
-    setTimeout(() => { if (!stopping) fork(); }, 1_000).unref();
+    setTimeout(() => { if (!stopping && alive.size < workers) fork(); }, 1_000).unref();
   });
   for (let i = 0; i < workers; i++) fork();
 
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    log.info('shutting down', { signal, workers: Object.keys(cluster.workers ?? {}).length });
+    log.info('shutting down', { signal, workers: alive.size });
     const force = setTimeout(() => {
       log.error('workers did not stop in time; killing them');
-      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
+      for (const w of running()) w.process.kill('SIGKILL');
       process.exit(1);
     }, 10_000);
     force.unref();
     // Each worker drains on its own (main.ts shutdown) and exits 0; the 'exit' handler above ends us.
-    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
-    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    for (const w of running()) w.process.kill(signal);
+    if (alive.size === 0) process.exit(0);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
@@ -73,13 +78,18 @@ export function runPrimary(workers: number, log: Logger) {
     if (rolling || stopping) return;
     rolling = true;
     log.info('rolling restart', { workers });
-    for (const old of Object.values(cluster.workers ?? {})) {
-      if (!old || stopping) continue;
+    for (const old of running()) {
+      if (stopping) break;
       const next = fork();
-      await new Promise<void>((resolve) => {
-        next.once('listening', () => resolve());
-        next.once('exit', () => resolve());
+      const listening = await new Promise<boolean>((resolve) => {
+        next.once('listening', () => resolve(true));
+        next.once('exit', () => resolve(false));
       });
+      if (!listening) {
+        // The new code does not start: keep the workers that run (the exit handler logs it).
+        log.error('rolling restart stopped: a new worker exited before it listened');
+        break;
+      }
       retiring.add(old);
       await new Promise<void>((resolve) => {
         old.once('exit', () => resolve());
@@ -87,6 +97,6 @@ export function runPrimary(workers: number, log: Logger) {
       });
     }
     rolling = false;
-    log.info('rolling restart done');
+    if (!stopping) log.info('rolling restart done', { workers: alive.size });
   });
 }

@@ -39,6 +39,12 @@ async function start(t: { after(fn: () => Promise<void>): void }, env: Record<st
     await server.exited;
     rmSync(dataDir, { recursive: true, force: true });
   });
+  // /healthz answers once the first worker listens: wait for the second too.
+  const deadline = Date.now() + 30_000;
+  while (new Set(lines(server).filter((l) => l.msg.includes('listening on')).map((l) => l.worker)).size < 2) {
+    assert.ok(Date.now() < deadline, `the second worker did not listen:\n${server.stdout()}${server.stderr()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
   return server;
 }
 
@@ -131,6 +137,28 @@ test('WEB_CONCURRENCY=2: SIGTERM drains the requests under way in both workers, 
   assert.ok(Date.now() - sigterm < 10_000);
   const stopped = lines(server).filter((l) => l.msg === 'shutting down');
   assert.deepEqual(stopped.map((l) => l.worker ?? 0).sort(), [0, 1, 2], 'the primary and both workers shut down');
+});
+
+test('WEB_CONCURRENCY=2: SIGHUP replaces the workers one at a time, answering throughout', async (t) => {
+  if (skipWithoutBuild(t)) return;
+  const server = await start(t);
+  const cookie = await server.login();
+  const workersNow = () => descendants(server.child.pid!).sort();
+  const before = workersNow();
+  assert.equal(before.length, 2);
+  server.kill('SIGHUP');
+  const statuses: number[] = [];
+  const deadline = Date.now() + 45_000;
+  while (!lines(server).some((l) => l.msg === 'rolling restart done')) {
+    assert.ok(Date.now() < deadline, `no rolling restart within 45 s:\n${server.stdout().slice(-1500)}`);
+    statuses.push((await rawRequest(server.port, '/team', { headers: { cookie } })).status);
+  }
+  assert.ok(statuses.length > 0 && statuses.every((s) => s === 200), `answers during the restart: ${statuses.join(' ')}`);
+  const after = workersNow();
+  assert.equal(after.length, 2, 'still two workers');
+  assert.deepEqual(after.filter((pid) => before.includes(pid)), [], 'both workers replaced');
+  assert.equal(server.child.exitCode, null, 'the primary keeps running');
+  assert.equal((await rawRequest(server.port, '/team', { headers: { cookie } })).status, 200, 'the session (same secret) still holds');
 });
 
 test('an invalid WEB_CONCURRENCY stops the start with a message that names it', async (t) => {
