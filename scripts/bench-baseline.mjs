@@ -1,28 +1,21 @@
-// A baseline server for `npm run bench`: serves, from memory, the exact bytes our server sent
-// for each benchmarked path. kind=node: a minimal node:http server (the ceiling for Node here);
-// kind=express: an Express 5 app whose first middleware ends every request (Express's floor).
+// A baseline server for `npm run bench`: bare node:http, `res.end(buffer)`, replaying for each
+// path the answer our server gave (scripts/bench.ts captured it from the socket): the same status,
+// the same headers in the same order (Node adds Date, Connection and Keep-Alive itself, as it
+// does for ours), the same body bytes. Nothing else: no log, no lookup beyond one Map.get.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 
-const [kind, port, file] = process.argv.slice(2);
-const bodies = JSON.parse(readFileSync(file, 'utf8'));
-const table = new Map(Object.entries(bodies).map(([path, r]) => [path, {
-  status: r.status, headers: r.headers, body: Buffer.from(r.body, 'base64'),
+const [port, file] = process.argv.slice(2);
+const captured = JSON.parse(readFileSync(file, 'utf8'));
+const table = new Map(Object.entries(captured).map(([path, r]) => [path, {
+  status: r.status, headers: r.headers.flat(), body: Buffer.from(r.body, 'base64'),
 }]));
-const miss = { status: 404, headers: { 'content-type': 'text/plain' }, body: Buffer.from('not found') };
+const miss = { status: 404, headers: ['Content-Type', 'text/plain'], body: Buffer.from('not found') };
 
-if (kind === 'node') {
-  createServer((req, res) => {
-    const r = table.get(req.url) ?? miss;
-    res.writeHead(r.status, { ...r.headers, 'content-length': r.body.length });
-    res.end(r.body);
-  }).listen(Number(port), '127.0.0.1', () => process.send?.('ready'));
-} else {
-  const { default: express } = await import('express');
-  const app = express();
-  app.use((req, res) => {
-    const r = table.get(req.url) ?? miss;
-    res.status(r.status).set(r.headers).set('content-length', String(r.body.length)).end(r.body);
-  });
-  app.listen(Number(port), '127.0.0.1', () => process.send?.('ready'));
-}
+const server = createServer((req, res) => {
+  const r = table.get(req.url) ?? miss;
+  res.writeHead(r.status, r.headers);
+  res.end(r.body);
+});
+server.keepAliveTimeout = 5_000; // as ours (main.ts): the same Keep-Alive header
+server.listen(Number(port), '127.0.0.1', () => process.send?.('ready'));

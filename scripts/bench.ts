@@ -1,159 +1,308 @@
 /**
- * `npm run bench`: throughput and latency of the production server against two baselines that
- * serve the very same bytes from memory — a minimal node:http server (the ceiling for Node on
- * this machine) and an Express 5 app that ends every request in its first middleware (the floor
- * cost of Express). Ours runs twice: as production runs it, and with FAST_PATH=off (every request
- * through the Express pipeline), so the fast path's gain is measured too. Each server runs in its
- * own process; runs are interleaved (round-robin over servers, several rounds) so machine drift
- * affects all alike; the table shows medians.
- * Then the content-scale section (scripts/bench-content.ts; BENCH_CONTENT_ITEMS, 0 skips it).
- * Writes reports/bench/latest.md. BENCH_SECONDS (default 5) and BENCH_ROUNDS (default 3).
+ * `npm run bench` (issue 14): our server exactly as production starts it (`node --enable-source-maps
+ * dist/server.js`, NODE_ENV=production, its JSON request log on) against servers that send the
+ * very same bytes:
+ *  - bare node:http (`res.end(buffer)`, scripts/bench-baseline.mjs): the answer ours gave is read
+ *    once off the socket — status line, every header in order, body — and replayed; a check
+ *    compares the baseline's answer with ours (status line, header names, head and body size) and
+ *    stops the bench if they differ;
+ *  - nginx, one worker, the same bodies from disk with the same headers (when `nginx` is on PATH;
+ *    skipped with a note otherwise): the ceiling of this machine; it adds Server and Last-Modified;
+ *  - ours with two workers (WEB_CONCURRENCY=2), and with FAST_PATH=off (every request through the
+ *    Express pipeline), for the signed-in page.
+ * Targets: a cached signed-in page (/team), an API answer, a hashed asset, the redirect without a
+ * session; each with `Accept-Encoding: br` and with none. Load: wrk (when on PATH) and autocannon,
+ * 32 connections, BENCH_SECONDS (3) per run, BENCH_ROUNDS (3) rounds, the order of servers rotated
+ * every round; medians. Then the content-scale section (scripts/bench-content.ts;
+ * BENCH_CONTENT_ITEMS=0 skips it). Writes reports/bench/latest.md.
  */
 import autocannon from 'autocannon';
-import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchContent } from './bench-content.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 32;
 const PASSWORD = 'bench-password';
-const ports = { app: 4101, node: 4102, express: 4103, slow: 4104 };
 const children: ChildProcess[] = [];
-const cleanup = () => children.forEach((c) => c.kill('SIGKILL'));
+/** nginx's master stops its worker on SIGTERM; a SIGKILL would leave the worker behind. */
+const cleanup = () => children.forEach((c) => { try { c.kill(c.spawnfile === 'nginx' ? 'SIGTERM' : 'SIGKILL'); } catch { /* gone */ } });
 process.on('exit', cleanup);
+process.on('SIGINT', () => process.exit(130));
 
-async function waitFor(url: string, ms = 30_000) {
+const onPath = (cmd: string) => { try { execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }); return true; } catch { return false; } };
+const HAVE_WRK = onPath('wrk') && process.env.BENCH_WRK !== '0';
+const HAVE_NGINX = onPath('nginx') && process.env.BENCH_NGINX !== '0';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, ms = 60_000) {
   const start = Date.now();
   for (;;) {
     try {
-      await fetch(url);
-      return;
-    } catch {
-      if (Date.now() - start > ms) throw new Error(`timeout waiting for ${url}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+      if ((await fetch(url)).ok) return;
+    } catch { /* not yet */ }
+    if (Date.now() - start > ms) throw new Error(`timeout waiting for ${url}`);
+    await new Promise((r) => setTimeout(r, 200));
   }
 }
 
-function rssMb(pid: number): number {
-  const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
-  return m ? Number(m[1]) / 1024 : NaN;
+const rssMb = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN) / 1024;
+
+/** One answer as sent on the wire: status line, headers in order (as spelt), body. Content-Length only. */
+interface Wire { statusLine: string; status: number; headers: [string, string][]; body: Buffer; headBytes: number }
+function wireGet(port: number, target: string, headers: Record<string, string>): Promise<Wire> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let buf = Buffer.alloc(0);
+    socket.on('connect', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`));
+    socket.on('error', reject);
+    socket.on('data', (d) => {
+      buf = Buffer.concat([buf, d]);
+      const end = buf.indexOf('\r\n\r\n');
+      if (end === -1) return;
+      const [statusLine, ...lines] = buf.subarray(0, end).toString('latin1').split('\r\n');
+      const hs = lines.map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()] as [string, string]);
+      const len = hs.find(([k]) => k.toLowerCase() === 'content-length');
+      if (!len) { socket.destroy(); reject(new Error(`${target}: no Content-Length (chunked?)`)); return; }
+      if (buf.length < end + 4 + Number(len[1])) return;
+      socket.destroy();
+      resolve({ statusLine, status: Number(statusLine.split(' ')[1]), headers: hs, body: buf.subarray(end + 4, end + 4 + Number(len[1])), headBytes: end + 4 });
+    });
+  });
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-bench-'));
-/**
- * Our server as production runs it (JSON request log included, written to /dev/null here), and
- * a second one with FAST_PATH=off: every request through the whole Express pipeline.
- * Started with node itself (not npx) so that the pid is the server's own, for RSS.
- */
-function startApp(port: number, extraEnv: Record<string, string>) {
+// ── Servers ────────────────────────────────────────────────────────────────────────────────────
+const dataRoot = mkdtempSync(path.join(tmpdir(), 'hrc-bench-'));
+chmodSync(dataRoot, 0o755);
+async function startOurs(name: string, env: Record<string, string>) {
+  const port = await freePort();
+  const dataDir = path.join(dataRoot, name);
+  mkdirSync(dataDir);
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SITE_PASSWORD: PASSWORD,
-      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_FORMAT: 'json', DATA_DIR: dataDir, ...extraEnv },
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_FORMAT: 'json', DATA_DIR: dataDir, WEB_CONCURRENCY: '1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
-    detached: false,
   });
   children.push(child);
-  return child;
+  return { port, child };
 }
-const app = startApp(ports.app, { FAST_PATH: 'on' });
-const slow = startApp(ports.slow, { FAST_PATH: 'off' });
-await waitFor(`http://127.0.0.1:${ports.app}/healthz`);
-await waitFor(`http://127.0.0.1:${ports.slow}/healthz`);
-const serverPid = app.pid!;
+const ours = await startOurs('ours', {});
+const ours2 = await startOurs('ours2', { WEB_CONCURRENCY: '2' });
+const slow = await startOurs('slow', { FAST_PATH: 'off' });
+for (const s of [ours, ours2, slow]) await waitFor(`http://127.0.0.1:${s.port}/healthz`);
 
-const login = await fetch(`http://127.0.0.1:${ports.app}/api/login`, {
+const login = await fetch(`http://127.0.0.1:${ours.port}/api/login`, {
   method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: PASSWORD }),
 });
 const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
 if (!cookie) throw new Error('login failed');
 
-const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8'));
-const targets: { name: string; path: string; auth: boolean; expect: number }[] = [
-  { name: 'page /', path: '/', auth: true, expect: 200 },
-  { name: 'page /team', path: '/team', auth: true, expect: 200 },
-  { name: 'page /resources', path: '/resources', auth: true, expect: 200 },
-  { name: 'api /api/news', path: '/api/news', auth: true, expect: 200 },
-  { name: 'asset (hashed JS)', path: manifest.entries.site.js, auth: true, expect: 200 },
-  { name: 'redirect (no session)', path: '/team', auth: false, expect: 302 },
-];
+const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as { entries: { site: { js: string } } };
+type Enc = 'br' | 'none';
+interface Target { id: string; name: string; path: string; auth: boolean; expect: number; enc: Enc }
+const targets: Target[] = [];
+for (const [id, name, p, auth, expect] of [
+  ['page', 'page /team (cached, signed in)', '/team', true, 200],
+  ['api', 'API /api/news', '/api/news', true, 200],
+  ['asset', 'hashed asset (site JS)', manifest.entries.site.js, true, 200],
+  ['redirect', 'redirect (no session)', '/team', false, 302],
+] as const) {
+  for (const enc of ['br', 'none'] as const) targets.push({ id: `${id}-${enc}`, name, path: p, auth, expect, enc });
+}
+const requestHeaders = (t: Target): Record<string, string> => ({ ...(t.auth ? { Cookie: cookie } : {}), ...(t.enc === 'br' ? { 'Accept-Encoding': 'br' } : {}) });
 
-// Record the exact bytes and headers our server answers with, for the baselines.
-const bodies: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+// Every one of ours answers each target once (pages render once and are kept), then ours is captured.
+for (const s of [ours, ours2, ours2, slow]) for (const t of targets) await wireGet(s.port, t.path, requestHeaders(t));
+const captured: Record<string, { status: number; headers: [string, string][]; body: string }> = {};
+const wire: Record<string, Wire> = {};
+const NODE_ADDS = new Set(['date', 'connection', 'keep-alive']);
 for (const t of targets) {
-  const res = await fetch(`http://127.0.0.1:${ports.app}${t.path}`, { headers: t.auth ? { cookie } : {}, redirect: 'manual' });
-  if (res.status !== t.expect) throw new Error(`${t.path}: expected ${t.expect}, got ${res.status}`);
-  const headers: Record<string, string> = {};
-  res.headers.forEach((v, k) => { if (!['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'content-encoding'].includes(k)) headers[k] = v; });
-  const key = t.auth ? t.path : `${t.path}?unauth`;
-  bodies[key] = { status: res.status, headers, body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+  const w = await wireGet(ours.port, t.path, requestHeaders(t));
+  if (w.status !== t.expect) throw new Error(`${t.id}: expected ${t.expect}, got ${w.status}`);
+  wire[t.id] = w;
+  captured[`/x/${t.id}`] = { status: w.status, headers: w.headers.filter(([k]) => !NODE_ADDS.has(k.toLowerCase())), body: w.body.toString('base64') };
 }
-const bodiesFile = path.join(dataDir, 'bodies.json');
-writeFileSync(bodiesFile, JSON.stringify(bodies));
-for (const kind of ['node', 'express'] as const) {
-  const child = fork('scripts/bench-baseline.mjs', [kind, String(ports[kind]), bodiesFile], { stdio: 'inherit' });
-  children.push(child);
-  await new Promise((r) => child.once('message', r));
+const capturedFile = path.join(dataRoot, 'captured.json');
+writeFileSync(capturedFile, JSON.stringify(captured));
+const nodePort = await freePort();
+const baseline = fork('scripts/bench-baseline.mjs', [String(nodePort), capturedFile], { stdio: 'inherit' });
+children.push(baseline);
+await new Promise((r) => baseline.once('message', r));
+
+// The replay check: the baseline sends what ours sent (the Date value aside).
+const checks: string[] = [];
+for (const t of targets) {
+  const a = wire[t.id];
+  const b = await wireGet(nodePort, `/x/${t.id}`, requestHeaders(t));
+  const names = (w: Wire) => w.headers.map(([k]) => k).join(',');
+  if (a.statusLine !== b.statusLine || names(a) !== names(b) || a.headBytes !== b.headBytes || !a.body.equals(b.body)) {
+    throw new Error(`the node:http baseline does not replay ${t.id} byte for byte:\n${a.statusLine} ${names(a)} ${a.headBytes}\n${b.statusLine} ${names(b)} ${b.headBytes}`);
+  }
+  checks.push(`${t.id}: ${a.statusLine}, ${a.headers.length} headers, head ${a.headBytes} B, body ${a.body.length} B`);
 }
 
-// Both of ours render each page once before the runs (the cache is what is being measured).
-for (const t of targets) await fetch(`http://127.0.0.1:${ports.slow}${t.path}`, { headers: t.auth ? { cookie } : {}, redirect: 'manual' });
-
-type Server = 'app' | 'slow' | 'node' | 'express';
-type Stat = { rps: number; p50: number; p99: number; errors: number };
-const results: Record<string, Record<string, Stat[]>> = {};
-const rssBefore = rssMb(serverPid);
-
-for (let round = 0; round < ROUNDS; round++) {
+// nginx: one worker, the same bodies from files, the same headers (plus its Server and Last-Modified).
+let nginxPort = 0;
+const nginxNote = HAVE_NGINX ? '' : 'nginx is not on PATH: its row is skipped (Debian: apt-get install -y nginx).';
+const nginxTargets = new Set<string>();
+if (HAVE_NGINX) {
+  nginxPort = await freePort();
+  const dir = path.join(dataRoot, 'nginx');
+  mkdirSync(path.join(dir, 'www', 'x'), { recursive: true });
+  mkdirSync(path.join(dir, 'tmp'));
+  const q = (v: string) => `"${v.replace(/["\\]/g, '\\$&')}"`;
+  const locations: string[] = [];
   for (const t of targets) {
-    const order: Server[] = ['app', 'slow', 'node', 'express'];
-    // Rotate the order each round so no server always runs first.
-    for (let i = 0; i < round; i++) order.push(order.shift()!);
-    for (const server of order) {
-      const ours = server === 'app' || server === 'slow';
-      const url = ours ? `http://127.0.0.1:${ports[server]}${t.path}` : `http://127.0.0.1:${ports[server]}${t.auth ? t.path : `${t.path}?unauth`}`;
-      const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: t.auth && ours ? { cookie } : {} });
-      const expectedCount = t.expect === 200 ? r['2xx'] : r['3xx'];
-      const errors = r.errors + r.timeouts + (r.requests.total - expectedCount > 0 ? r.requests.total - expectedCount : 0);
-      ((results[t.name] ??= {})[server] ??= []).push({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors });
-    }
+    const w = wire[t.id];
+    if (w.status !== 200) continue; // a static file answers 200 only (the redirect row shows "—")
+    writeFileSync(path.join(dir, 'www', 'x', t.id), w.body);
+    nginxTargets.add(t.id);
+    const type = w.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? 'application/octet-stream';
+    const add = w.headers.filter(([k]) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(k.toLowerCase()))
+      .map(([k, v]) => `add_header ${k} ${q(v)} always;`).join(' ');
+    locations.push(`location = /x/${t.id} { types { } default_type ${q(type)}; ${add} }`);
+  }
+  for (const d of [dir, path.join(dir, 'www'), path.join(dir, 'www', 'x'), path.join(dir, 'tmp')]) chmodSync(d, 0o755);
+  writeFileSync(path.join(dir, 'nginx.conf'), `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http { access_log off; server_tokens off; etag off; sendfile on; keepalive_timeout 5s; keepalive_requests 10000000; max_ranges 0;
+  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp; uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
+  server { listen 127.0.0.1:${nginxPort}; root ${dir}/www; ${locations.join('\n    ')} } }
+`);
+  const nginx = spawn('nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(nginx);
+  await waitFor(`http://127.0.0.1:${nginxPort}/x/page-none`);
+  for (const id of nginxTargets) {
+    const t = targets.find((x) => x.id === id)!;
+    const n = await wireGet(nginxPort, `/x/${id}`, requestHeaders(t));
+    if (!n.body.equals(wire[id].body)) throw new Error(`nginx does not serve the same body for ${id}`);
+    checks.push(`nginx ${id}: ${n.headers.length} headers, head ${n.headBytes} B (${n.headBytes - wire[id].headBytes >= 0 ? '+' : ''}${n.headBytes - wire[id].headBytes} B: ${n.headers.map(([k]) => k).filter((k) => !wire[id].headers.some(([o]) => o.toLowerCase() === k.toLowerCase())).join(', ') || 'no extra headers'}), same body`);
   }
 }
-const rssAfter = rssMb(serverPid);
 
+// ── Load ───────────────────────────────────────────────────────────────────────────────────────
+type ServerId = 'ours' | 'ours2' | 'slow' | 'node' | 'nginx';
+type Tool = 'wrk' | 'autocannon';
+interface Stat { rps: number; p50: number; p99: number; errors: number }
+const tools: Tool[] = HAVE_WRK ? ['wrk', 'autocannon'] : ['autocannon'];
+const urlOf = (s: ServerId, t: Target) => ({
+  ours: `http://127.0.0.1:${ours.port}${t.path}`, ours2: `http://127.0.0.1:${ours2.port}${t.path}`, slow: `http://127.0.0.1:${slow.port}${t.path}`,
+  node: `http://127.0.0.1:${nodePort}/x/${t.id}`, nginx: `http://127.0.0.1:${nginxPort}/x/${t.id}`,
+})[s];
+
+const toMs = (v: string, unit: string) => Number(v) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[unit];
+function runWrk(url: string, headers: Record<string, string>, seconds: number): Promise<Stat> {
+  return new Promise((resolve, reject) => {
+    const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+    const p = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.on('data', (d) => { out += d; });
+    p.on('error', reject);
+    p.on('close', () => {
+      const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN);
+      const pct = (n: number) => { const m = out.match(new RegExp(`\\s${n}%\\s+([\\d.]+)(us|ms|s)`)); return m ? toMs(m[1], m[2]) : NaN; };
+      const sock = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+      const errors = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) + (sock ? sock.slice(1).reduce((a, x) => a + Number(x), 0) : 0);
+      resolve({ rps, p50: pct(50), p99: pct(99), errors });
+    });
+  });
+}
+async function runAutocannon(url: string, headers: Record<string, string>, seconds: number, expect: number): Promise<Stat> {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
+  const ok = expect === 200 ? r['2xx'] : r['3xx'];
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + Math.max(0, r.requests.total - ok) };
+}
+const run = (tool: Tool, s: ServerId, t: Target, seconds = SECONDS) => {
+  // Every server gets the same request headers (the cookie included): the same request bytes.
+  const headers = requestHeaders(t);
+  return tool === 'wrk' ? runWrk(urlOf(s, t), headers, seconds) : runAutocannon(urlOf(s, t), headers, seconds, t.expect);
+};
+
+// Warm-up (JIT, heap sizing), not counted: every target once on every server, 1 s each.
+const rssBoot = rssMb(ours.child.pid!);
+for (const t of targets) for (const s of ['ours', 'node'] as ServerId[]) await run('autocannon', s, t, 1);
+for (const s of ['ours2', 'slow'] as ServerId[]) await run('autocannon', s, targets[0], 1);
+
+const results: Record<string, Partial<Record<ServerId, Partial<Record<Tool, Stat[]>>>>> = {};
+const rssBefore = rssMb(ours.child.pid!);
+const started = Date.now();
+for (let round = 0; round < ROUNDS; round++) {
+  for (const t of targets) {
+    const servers: ServerId[] = ['ours', 'node'];
+    if (nginxTargets.has(t.id)) servers.push('nginx');
+    if (t.id.startsWith('page-')) servers.push('ours2', 'slow');
+    for (let i = 0; i < round; i++) servers.push(servers.shift()!);
+    for (const tool of tools) {
+      for (const s of servers) (((results[t.id] ??= {})[s] ??= {})[tool] ??= []).push(await run(tool, s, t));
+    }
+  }
+  process.stderr.write(`[bench] round ${round + 1}/${ROUNDS} done (${Math.round((Date.now() - started) / 1000)} s)\n`);
+}
+const rssAfter = rssMb(ours.child.pid!);
+
+// ── Report ─────────────────────────────────────────────────────────────────────────────────────
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const agg = (s: Stat[]) => ({ rps: median(s.map((x) => x.rps)), p50: median(s.map((x) => x.p50)), p99: median(s.map((x) => x.p99)), errors: s.reduce((a, x) => a + x.errors, 0) });
+const agg = (s: Stat[] | undefined) => s && { rps: median(s.map((x) => x.rps)), p50: median(s.map((x) => x.p50)), p99: median(s.map((x) => x.p99)), errors: s.reduce((a, x) => a + x.errors, 0) };
+const get = (t: string, s: ServerId, tool: Tool) => agg(results[t]?.[s]?.[tool]);
+const f0 = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '—' : x.toFixed(0));
+const f2 = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '—' : x.toFixed(2));
 const lines = [
   `# Benchmark — ${new Date().toISOString()}`,
   '',
-  `${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} interleaved rounds, medians. Node ${process.version}, ${(await import('node:os')).cpus().length} cores.`,
-  'Ours: NODE_ENV=production with its JSON request log on (to /dev/null); the baselines send the same bytes and headers and log nothing.',
+  `${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} interleaved rounds (server order rotated), medians. Node ${process.version}, ${cpus().length} cores; load generators ${tools.join(' and ')} on the same machine.`,
+  'Ours: `node --enable-source-maps dist/server.js`, NODE_ENV=production, JSON request log on (stdout to /dev/null). Baselines send the same bytes (checked below).',
+  ...(nginxNote ? ['', nginxNote] : []),
+  ...(HAVE_WRK ? [] : ['', 'wrk is not on PATH: autocannon only (Debian: apt-get install -y wrk).']),
   '',
-  '| target | server | req/s | p50 ms | p99 ms | errors | × node:http | × Express |',
-  '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| target | Accept-Encoding | tool | nginx req/s | node:http req/s | ours req/s | ours × node:http | ours × nginx | ours p50 / p99 ms | errors: ours / the others |',
+  '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
 ];
+const targetRatios: { t: Target; tool: Tool; xNode: number; xNginx?: number; p99: number; errors: number }[] = [];
 for (const t of targets) {
-  const n = agg(results[t.name].node);
-  const e = agg(results[t.name].express);
-  for (const server of ['app', 'slow', 'express', 'node'] as const) {
-    const a = agg(results[t.name][server]);
-    const label = { app: 'Halden Rowe (production)', slow: 'Halden Rowe, FAST_PATH=off', node: 'baseline node:http', express: 'baseline Express 5' }[server];
-    lines.push(`| ${t.name} | ${label} | ${a.rps.toFixed(0)} | ${a.p50} | ${a.p99} | ${a.errors} | ${(a.rps / n.rps).toFixed(2)} | ${(a.rps / e.rps).toFixed(2)} |`);
+  for (const tool of tools) {
+    const o = get(t.id, 'ours', tool)!; const n = get(t.id, 'node', tool)!; const x = get(t.id, 'nginx', tool);
+    const others = (['node', 'nginx', 'ours2', 'slow'] as ServerId[]).reduce((a, s) => a + (get(t.id, s, tool)?.errors ?? 0), 0);
+    targetRatios.push({ t, tool, xNode: o.rps / n.rps, xNginx: x && o.rps / x.rps, p99: o.p99, errors: o.errors });
+    lines.push(`| ${t.name} | ${t.enc === 'br' ? 'br' : '(none)'} | ${tool} | ${f0(x?.rps)} | ${f0(n.rps)} | ${f0(o.rps)} | ${f2(o.rps / n.rps)} | ${f2(x && o.rps / x.rps)} | ${o.p50.toFixed(1)} / ${o.p99.toFixed(1)} | ${o.errors} / ${others} |`);
   }
 }
-const pageRatios = targets.filter((t) => t.name.startsWith('page')).map((t) => ({
-  name: t.name, express: agg(results[t.name].app).rps / agg(results[t.name].express).rps, node: agg(results[t.name].app).rps / agg(results[t.name].node).rps,
-  p99: agg(results[t.name].app).p99, errors: agg(results[t.name].app).errors,
-}));
-lines.push('', 'Targets (issue 6), authenticated pages:');
-for (const r of pageRatios) {
-  lines.push(`- ${r.name}: ${r.express.toFixed(2)} × Express (≥ 0.75: ${r.express >= 0.75 ? 'met' : 'MISSED'}), ${r.node.toFixed(2)} × node:http (fast path ≥ 0.6: ${r.node >= 0.6 ? 'met' : 'MISSED'}), p99 ${r.p99} ms (≤ 25: ${r.p99 <= 25 ? 'met' : 'MISSED'}), ${r.errors} errors`);
+lines.push('', '| signed-in page /team | Accept-Encoding | tool | 1 worker req/s | 2 workers req/s | 2 ÷ 1 | FAST_PATH=off req/s | fast path on ÷ off |', '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |');
+const workerRatios: number[] = [];
+for (const t of targets.filter((x) => x.id.startsWith('page-'))) {
+  for (const tool of tools) {
+    const o = get(t.id, 'ours', tool)!; const o2 = get(t.id, 'ours2', tool)!; const sl = get(t.id, 'slow', tool)!;
+    workerRatios.push(o2.rps / o.rps);
+    lines.push(`| /team | ${t.enc === 'br' ? 'br' : '(none)'} | ${tool} | ${f0(o.rps)} | ${f0(o2.rps)} | ${f2(o2.rps / o.rps)} | ${f0(sl.rps)} | ${f2(o.rps / sl.rps)} |`);
+  }
 }
-lines.push('', `Server RSS: ${rssBefore.toFixed(1)} MB before, ${rssAfter.toFixed(1)} MB after (${(rssAfter - rssBefore >= 0 ? '+' : '')}${(rssAfter - rssBefore).toFixed(1)} MB).`);
-// Content scale (issue 10): its own module, its own servers (see scripts/bench-content.ts).
+const want: Record<string, number> = { page: 0.8, api: 0.7, asset: 0.7, redirect: 0.6 };
+lines.push('', 'Targets (issue 14), one worker:');
+for (const r of targetRatios) {
+  const kind = r.t.id.split('-')[0];
+  const parts = [`${f2(r.xNode)} × node:http (≥ ${want[kind]}: ${r.xNode >= want[kind] ? 'met' : 'MISSED'})`];
+  if (kind === 'page' && r.xNginx !== undefined) parts.push(`${f2(r.xNginx)} × nginx (≥ 0.2: ${r.xNginx >= 0.2 ? 'met' : 'MISSED'})`);
+  parts.push(`p99 ${r.p99.toFixed(1)} ms (≤ 10: ${r.p99 <= 10 ? 'met' : 'MISSED'})`, `${r.errors} errors`);
+  lines.push(`- ${r.t.id} (${r.tool}): ${parts.join(', ')}`);
+}
+lines.push(`- two workers ÷ one, pages: ${workerRatios.map(f2).join(', ')} (≥ 1.6: ${workerRatios.every((x) => x >= 1.6) ? 'met' : 'MISSED'})`);
+const growth = rssAfter - rssBefore;
+lines.push(`- RSS of ours (1 worker): ${rssBoot.toFixed(1)} MB after start, ${rssBefore.toFixed(1)} MB after the warm-up, ${rssAfter.toFixed(1)} MB after the runs (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB; < 20: ${growth < 20 ? 'met' : 'MISSED'})`);
+lines.push('', 'Same bytes (answers read off the socket; Date differs only in value):', ...checks.map((c) => `- ${c}`));
+lines.push('', 'wrk vs autocannon: wrk is C (epoll, one thread here) and parses only what it must; autocannon is JavaScript on one core of its own and parses every response, so at these rates it is often the bottleneck itself: its req/s are lower and its ratios closer to 1 (it hides part of the servers\' differences). Trust wrk\'s ratios; autocannon checks every status code.');
 lines.push('', ...(await benchContent()));
 const report = lines.join('\n') + '\n';
 mkdirSync('reports/bench', { recursive: true });

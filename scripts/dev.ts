@@ -28,6 +28,7 @@ while (!existsSync('dist/manifest.json') && Date.now() - started < 30_000) await
 // Content edits do not restart the server: it reloads content itself (main.ts), 3 s sooner.
 run('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
   LIVE_RELOAD: '1',
+  WEB_CONCURRENCY: '1',
   SESSION_SECRET: process.env.SESSION_SECRET || DEV_SESSION_SECRET,
 });
 

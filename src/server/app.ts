@@ -72,9 +72,29 @@ function publicCaching(_req: Request, res: Response, next: NextFunction) {
 /** Only origin-form targets ("/path?query"): see step 4b. */
 export const isOriginForm = (url: string) => url.startsWith('/') && !url.startsWith('//');
 
-/** First path segments Express routes before the pages (matched in any case): never a page. */
-const ROUTED_BEFORE_PAGES = new Set(['api', 'assets', 'images', 'login', 'healthz', 'robots.txt', 'favicon.svg', 'favicon.ico',
-  'apple-touch-icon.png', 'icon-512.png', 'manifest.webmanifest', 'sitemap.xml', 'feeds', '__dev']);
+/**
+ * Records the first path segment of every GET route the pipeline declares (app.get/all/use with a
+ * path) until `seal()`: the fast path yields those paths to Express (they are never a page). Taken
+ * from the declarations themselves, so a route added before the pages is yielded without a second
+ * list to keep in step. Segments are lowercase: Express matches paths in any case.
+ */
+function recordRoutes(app: express.Express) {
+  const segments = new Set<string>();
+  let sealed = false;
+  for (const method of ['get', 'all', 'use'] as const) {
+    const declare = app[method].bind(app) as (...args: unknown[]) => unknown;
+    (app as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      const [first] = args;
+      // app.get(name) with one argument reads a setting; app.use(fn) has no path.
+      if (!sealed && args.length > 1 && typeof first !== 'function') {
+        if (typeof first !== 'string' || !first.startsWith('/')) throw new Error(`routes before the pages need a string path (got ${String(first)})`);
+        segments.add(first.split('/')[1].toLowerCase());
+      }
+      return declare(...args);
+    };
+  }
+  return { segments: segments as ReadonlySet<string>, seal: () => { sealed = true; } };
+}
 /** Files of public/ served as they are, open in both modes (the login page and browsers ask for them). */
 const PUBLIC_FILES: Record<string, string> = {
   'robots.txt': 'text/plain; charset=utf-8',
@@ -119,6 +139,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   const cookies = cookieParser();
 
   const app = express();
+  const routedBeforePages = recordRoutes(app);
 
   // 1. No framework fingerprint in every response.
   app.disable('x-powered-by');
@@ -256,6 +277,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   app.use('/api', apiRouter);
 
   // 15. Pages: the route table decides the page and the status.
+  routedBeforePages.seal();
   app.all('/{*splat}', (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
@@ -286,36 +308,48 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   app.use(onError);
 
   // 0. The fast path (fast-path.ts), in front of all of the above: a signed-in GET for a page,
-  //    API answer or hashed file already in memory, answered by the same functions without the
-  //    routing. `lookup` mirrors the order above: /assets and /api first, then pages, and only
-  //    for paths no earlier step routes; whatever it does not find goes through Express.
+  //    API answer or hashed file already in memory, answered with the same lookups, the gate's
+  //    check and the same headers, without the routing. `lookup` follows the pipeline: the two
+  //    mounts that answer from memory (/assets, /api) ask their own lookups; any other path a
+  //    route before the pages declares (routedBeforePages) goes to Express; then pages.
+  const cacheControlAsSent = (cc: string) => (isPublic && cc === GATED_CACHE ? PUBLIC_PAGE_CACHE : cc);
+  /** A page URL → its page-cache key (a pure function of the URL), for URLs found in memory before. */
+  const pageKeys = new Map<string, string>();
   const lookup = (url: string): MemoryAnswer | undefined => {
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
     if (pathname.startsWith('/assets/')) {
       const asset = assetsStatic.lookup(pathname.slice('/assets/'.length));
-      return asset && { body: asset.body, type: asset.type, cacheControl: assetCacheControl(pathname) };
+      return asset && { body: asset.body, type: asset.type, cacheControl: cacheControlAsSent(assetCacheControl(pathname)) };
     }
     if (pathname.startsWith('/api/')) {
       const body = apiRouter.lookup(pathname);
-      return body && { body, type: API_TYPE, cacheControl: API_CACHE };
+      return body && { body, type: API_TYPE, cacheControl: cacheControlAsSent(API_CACHE) };
     }
-    if (!PLAIN_PAGE_PATH.test(pathname) || ROUTED_BEFORE_PAGES.has(pathname.split('/', 2)[1])) return undefined;
+    const key = pageKeys.get(url);
+    if (key !== undefined) {
+      const cached = renderCtx.cache.get(key);
+      if (cached) return { body: cached, type: PAGE_TYPE, cacheControl: cacheControlAsSent(PAGE_CACHE) };
+    }
+    if (!PLAIN_PAGE_PATH.test(pathname) || routedBeforePages.segments.has(pathname.split('/', 2)[1])) return undefined;
     // The very lookup renderPage starts with; a path the URL parser rewrites is left to Express.
-    const { location, cached } = lookupPage(renderCtx.cache, url);
+    const { location, cached, cacheKey } = lookupPage(renderCtx.cache, url);
     if (!cached || location.pathname !== pathname) return undefined;
-    return { body: cached, type: PAGE_TYPE, cacheControl: PAGE_CACHE };
+    if (pageKeys.size >= 10_000) pageKeys.clear();
+    pageKeys.set(url, cacheKey);
+    return { body: cached, type: PAGE_TYPE, cacheControl: cacheControlAsSent(PAGE_CACHE) };
   };
+  const noop = () => {};
   const stats = { fastPath: 0 };
   const handler: Handler = config.fastPath
     ? withFastPath({
       app,
-      middleware: isPublic ? [requestLog, headers, publicCaching] : [requestLog, headers],
-      cookies,
       // Public: no session needed; everything in memory is for everyone.
-      isAuthenticated: isPublic ? () => true : gate.isAuthenticated,
+      hasSession: isPublic ? () => true : gate.hasSession,
+      securityHeaders: headers.list,
       isOriginForm,
       lookup,
+      requestLog: (req, res) => requestLog(req, res, noop),
     }, stats)
     : app;
 

@@ -3,6 +3,7 @@
  * without a real password and session secret; in development it prints the defaults it uses.
  */
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -55,6 +56,11 @@ export interface Config {
   logFormat: 'json' | 'text' | 'off';
   /** Answer signed-in requests for what is already in memory before Express routes them (app.ts). */
   fastPath: boolean;
+  /**
+   * Worker processes (node:cluster) sharing the port: WEB_CONCURRENCY, a whole number or `auto`
+   * (one per core). 1 (the default) runs the server in this process, without a cluster.
+   */
+  workers: number;
 }
 
 const Env = z.object({
@@ -69,6 +75,7 @@ const Env = z.object({
   LOG_FORMAT: z.enum(['json', 'text', 'off']).optional(),
   LIVE_RELOAD: z.string().optional(),
   FAST_PATH: z.enum(['on', 'off']).default('on'),
+  WEB_CONCURRENCY: z.string().trim().regex(/^(auto|[1-9]\d{0,2})$/, 'must be a number of worker processes (1, 2, …, 999) or "auto" (one per core)').default('1'),
   SITE_ACCESS: z.enum(['password', 'public']).default('password'),
   PUBLIC_ORIGIN: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -138,6 +145,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       notify = { smtpUrl: e.SMTP_URL, to: e.CONTACT_NOTIFY_TO, from: e.CONTACT_NOTIFY_FROM || `"Halden Rowe Capital website" <website@${host}>` };
     }
   }
+  const workers = e.WEB_CONCURRENCY === 'auto' ? availableParallelism() : Number(e.WEB_CONCURRENCY);
+  if (workers > 1 && e.LIVE_RELOAD === '1') problems.push('WEB_CONCURRENCY must be 1 with LIVE_RELOAD=1 (development runs one process)');
+
   if (problems.length) throw new ConfigError(problems.join('; '));
 
   return {
@@ -162,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     renderTimeoutMs: 10_000,
     logFormat: e.LOG_FORMAT ?? (production ? 'json' : 'text'),
     fastPath: e.FAST_PATH === 'on',
+    workers,
     ...overrides,
   };
 }

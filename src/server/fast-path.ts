@@ -1,54 +1,96 @@
 /**
  * The fast path: a signed-in GET or HEAD for something already in memory — a rendered page, an
- * API answer, a hashed file — is answered before Express routes it.
+ * API answer, a hashed file — is answered before Express routes it. Decision and figures:
+ * docs/decisions/001-fast-path.md.
  *
- * It is not a second implementation of anything. It runs the pipeline's own middleware functions
- * that matter for such a request (the request log, the security headers, the cookie parser), the
- * gate's own session check, and sends with the same sendEncoded the Express handlers use. What it
- * skips is the routing: matching the request against every layer of the pipeline (app.ts) to find
- * the handler that would send those same bytes.
+ * It is not a second implementation of anything the pipeline decides:
+ * - what to answer comes from `lookup` (app.ts), which asks the very lookups the Express handlers
+ *   use (the page cache, the API's fixed answers, the hashed files) and yields every path whose
+ *   first segment the pipeline routes before the pages — a set recorded from the route
+ *   declarations themselves, not written out twice;
+ * - who may have it is the gate's own check (gate.ts `hasSession`, the same verifier, on the same
+ *   cookie value cookie-parser would give it);
+ * - the headers are the security middleware's own list (security.ts), then what sendEncoded sets,
+ *   in that order — built once per body, encoding and scheme, and written with one
+ *   `res.writeHead(status, [name, value, …])` (Node's public API for a header block);
+ * - the request log line is the request log's own (log.ts).
+ * What it skips: Express's request setup (two prototype swaps per request), the 20-odd route
+ * layers, cookie-parser's object of every cookie, compression's hooks, and per-request setHeader
+ * calls. tests/http/fast-path.test.ts holds it to the same status, headers and bytes as Express.
  *
  * Anything it is not sure of goes to Express untouched: another method, a target that is not
- * origin-form, a path Express routes elsewhere (`lookup` decides, in the pipeline's order), a
- * page not rendered yet, no valid session. Nothing is written to the response before the answer
- * is certain, so a miss costs a map lookup and, when there is a cookie, one HMAC.
+ * origin-form, a path Express routes elsewhere, a page not rendered yet, no valid session.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Express, Request, Response, RequestHandler } from 'express';
+import type { Express } from 'express';
 import type { EncodedBody } from './page-cache.ts';
-import { sendEncoded } from './page-cache.ts';
+import { pickEncoding } from './page-cache.ts';
+import type { HeaderList } from './security.ts';
 
 /** What the pipeline would answer from memory for this target. */
 export interface MemoryAnswer {
   body: EncodedBody;
   type: string;
+  /** Cache-Control as the response carries it (public mode's rewrite included). */
   cacheControl: string;
 }
 
 export interface FastPathDeps {
   app: Express;
-  /** The pipeline's per-request middleware that must run for every answer, synchronous, in order. */
-  middleware: RequestHandler[];
-  /** Sets req.cookies, as in the pipeline (cookie-parser). */
-  cookies: RequestHandler;
-  /** The gate's check (gate.ts), on req.cookies. */
-  isAuthenticated(req: Request): boolean;
+  /** The gate's session check on the raw Cookie header (always true in public mode). */
+  hasSession(cookieHeader: string | undefined): boolean;
+  /** The security headers for a request that is (not) secure, as the middleware sets them. */
+  securityHeaders(secure: boolean): HeaderList;
   /** The origin-form check of the pipeline (app.ts). */
   isOriginForm(url: string): boolean;
   /** The answer Express would send from memory for this target, or undefined (→ Express). */
   lookup(url: string): MemoryAnswer | undefined;
+  /** The pipeline's request log (one line per request, on 'finish'). */
+  requestLog(req: IncomingMessage, res: ServerResponse): void;
 }
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-const noop = () => {};
+type Variant = 'br' | 'gzip' | 'raw' | '304';
+const VARIANTS: Record<Variant, number> = { br: 0, gzip: 2, raw: 4, '304': 6 };
+/** Pre-built header blocks of one body ([name, value, …]), by variant and scheme, for one type and Cache-Control. */
+interface Blocks { type: string; cacheControl: string; byVariant: (string[] | undefined)[] }
+const blocks = new WeakMap<EncodedBody, Blocks>();
+
+function headerBlock(answer: MemoryAnswer, variant: Variant, secure: boolean, security: HeaderList, length: number): string[] {
+  const { body, type, cacheControl } = answer;
+  let perBody = blocks.get(body);
+  // (A body is served under one type and Cache-Control; should that change, the blocks are rebuilt.)
+  if (!perBody || perBody.type !== type || perBody.cacheControl !== cacheControl) blocks.set(body, (perBody = { type, cacheControl, byVariant: [] }));
+  const index = VARIANTS[variant] + (secure ? 1 : 0);
+  let block = perBody.byVariant[index];
+  if (!block) {
+    // The order Express writes them in: the security middleware's, then sendEncoded's.
+    block = security.flatMap(([n, v]) => [n, v]);
+    block.push('Content-Type', type, 'Cache-Control', cacheControl, 'ETag', body.etag);
+    if (body.gzip || body.br) block.push('Vary', 'Accept-Encoding');
+    if (variant === 'br' || variant === 'gzip') block.push('Content-Encoding', variant);
+    if (variant !== '304') block.push('Content-Length', String(length));
+    perBody.byVariant[index] = block;
+  }
+  return block;
+}
+
+const matchesEtag = (inm: string, etag: string) => inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`);
 
 /** Wraps Express: `handler(req, res)` answers from the fast path or hands over to `app`. */
 export function withFastPath(deps: FastPathDeps, stats: { fastPath: number }): Handler {
   const { app } = deps;
-  return function handle(incoming, outgoing) {
-    const req = incoming as Request;
-    const res = outgoing as Response;
+  // Express's own scheme decision (req.secure): TLS, or X-Forwarded-Proto from a trusted hop.
+  const trust = app.get('trust proxy fn') as (addr: string | undefined, i: number) => boolean;
+  const isSecure = (req: IncomingMessage) => {
+    if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+    const xfp = req.headers['x-forwarded-proto'] as string | undefined; // (repeated: joined with ", ")
+    if (!xfp || !trust(req.socket.remoteAddress, 0)) return false;
+    const comma = xfp.indexOf(',');
+    return (comma === -1 ? xfp : xfp.slice(0, comma)).trim() === 'https';
+  };
+  return function handle(req, res) {
     const method = req.method;
     const url = req.url ?? '';
     if ((method === 'GET' || method === 'HEAD') && deps.isOriginForm(url)) {
@@ -58,24 +100,26 @@ export function withFastPath(deps: FastPathDeps, stats: { fastPath: number }): H
       } catch {
         // Express meets the same failure in its own handler and answers it (500, never a stack).
       }
-      if (answer) {
-        // Express's own request setup (application.js `handle`), without the router.
-        req.res = res;
-        res.req = req;
-        Object.setPrototypeOf(req, app.request);
-        Object.setPrototypeOf(res, app.response);
-        if (!res.locals) res.locals = Object.create(null);
-        req.originalUrl = url;
-        req.baseUrl = '';
-        deps.cookies(req, res, noop);
-        if (deps.isAuthenticated(req)) {
-          stats.fastPath++;
-          for (const step of deps.middleware) step(req, res, noop);
-          sendEncoded(req, res, answer.body, answer.type, answer.cacheControl);
+      // No session: Express answers (the gate's 302 or 401).
+      if (answer && deps.hasSession(req.headers.cookie)) {
+        stats.fastPath++;
+        deps.requestLog(req, res);
+        const { body } = answer;
+        const secure = isSecure(req);
+        const security = deps.securityHeaders(secure);
+        const inm = req.headers['if-none-match'];
+        if (body.status === 200 && inm && matchesEtag(inm, body.etag)) {
+          res.writeHead(304, headerBlock(answer, '304', secure, security, 0));
+          res.end();
           return;
         }
-        // No session: Express runs again from the start (its setup is idempotent and cookie-parser
-        // skips a request it has already parsed) and the gate answers 302 or 401.
+        const enc = body.gzip || body.br ? pickEncoding(req.headers['accept-encoding']) : null;
+        const variant: Variant = enc === 'br' && body.br ? 'br' : enc === 'gzip' && body.gzip ? 'gzip' : 'raw';
+        const bytes = variant === 'br' ? body.br! : variant === 'gzip' ? body.gzip! : body.raw;
+        res.writeHead(body.status, headerBlock(answer, variant, secure, security, bytes.length));
+        if (method === 'HEAD') res.end();
+        else res.end(bytes);
+        return;
       }
     }
     app(req, res);

@@ -8,7 +8,7 @@ import { slowDown } from 'express-slow-down';
 import { LOGIN_ERROR, SESSION_COOKIE } from '../app/constants.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
-import { createSessionToken, createSessionVerifier, deriveKeys, passwordMatches } from './session.ts';
+import { createSessionToken, createSessionVerifier, deriveKeys, passwordMatches, readCookie } from './session.ts';
 
 /** Only same-origin paths: "/x?y#z". Anything else (//host, /\host, schemes, /login itself) → "/". */
 export function safeNext(next: unknown): string {
@@ -85,6 +85,8 @@ export function createGate(config: Config, log: Logger, opts: { stores?: Limiter
 
   const verify = createSessionVerifier(keys);
   const isAuthenticated = (req: Request): boolean => verify(req.cookies?.[SESSION_COOKIE]);
+  /** The same check on the raw Cookie header, without cookie-parser (the fast path, app.ts). */
+  const hasSession = (cookieHeader: string | undefined): boolean => verify(readCookie(cookieHeader, SESSION_COOKIE));
 
   const tooMany = (req: Request, res: Response, retryAfterSec: number) => {
     res.setHeader('Retry-After', String(retryAfterSec));
@@ -188,5 +190,5 @@ export function createGate(config: Config, log: Logger, opts: { stores?: Limiter
     res.redirect(302, target === '/' ? '/login' : `/login?next=${encodeURIComponent(target)}`);
   };
 
-  return { login, logout, requireSession, isAuthenticated };
+  return { login, logout, requireSession, isAuthenticated, hasSession };
 }

@@ -24,21 +24,33 @@ export function contentSecurityPolicy(opts: { https: boolean; liveReload: boolea
   return directives.join('; ');
 }
 
+/** The headers every response carries, in order: [name, value] pairs (HSTS and the https CSP when secure). */
+export type HeaderList = readonly (readonly [string, string])[];
+
 export function securityHeaders(opts: { liveReload: boolean; noindex?: boolean }) {
-  const httpCsp = contentSecurityPolicy({ https: false, ...opts });
-  const httpsCsp = contentSecurityPolicy({ https: true, ...opts });
-  return function setSecurityHeaders(req: Request, res: Response, next: NextFunction) {
-    res.setHeader('Content-Security-Policy', req.secure ? httpsCsp : httpCsp);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    // Not no-referrer: same-origin form posts must carry an Origin we can check.
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()');
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
+  const build = (secure: boolean): HeaderList => {
+    const list: [string, string][] = [
+      ['Content-Security-Policy', contentSecurityPolicy({ https: secure, ...opts })],
+      ['X-Content-Type-Options', 'nosniff'],
+      // Not no-referrer: same-origin form posts must carry an Origin we can check.
+      ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+      ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()'],
+      ['Cross-Origin-Opener-Policy', 'same-origin'],
+      ['Cross-Origin-Resource-Policy', 'same-origin'],
+      ['X-Frame-Options', 'DENY'],
+    ];
     // While gated, the site is not indexed (SITE_ACCESS=public lets search engines in).
-    if (opts.noindex !== false) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
-    if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    next();
+    if (opts.noindex !== false) list.push(['X-Robots-Tag', 'noindex, nofollow']);
+    if (secure) list.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+    return list;
   };
+  const http = build(false);
+  const https = build(true);
+  /** The list for a request (req.secure): the middleware sets it; the fast path writes it pre-built. */
+  const list = (secure: boolean) => (secure ? https : http);
+  function setSecurityHeaders(req: Request, res: Response, next: NextFunction) {
+    for (const [name, value] of list(req.secure)) res.setHeader(name, value);
+    next();
+  }
+  return Object.assign(setSecurityHeaders, { list });
 }

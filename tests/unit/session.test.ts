@@ -116,3 +116,28 @@ test('the remembering verifier answers as verifySessionToken does, expiry includ
   for (let i = 0; i < 10; i++) assert.equal(verify(createSessionToken(keys, TTL, t0), t0), true);
   assert.equal(verify(token, t0 + 1), true);
 });
+
+test('readCookie reads a cookie exactly as cookie-parser does (the fast path reads the session with it)', async () => {
+  const { readCookie } = await import('../../src/server/session.ts');
+  const { default: cookieParser } = await import('cookie-parser');
+  const parse = cookieParser();
+  const viaParser = (header: string, name: string) => {
+    const req = { headers: { cookie: header } } as unknown as import('express').Request;
+    parse(req, {} as import('express').Response, () => {});
+    const v = (req.cookies as Record<string, unknown>)[name];
+    return typeof v === 'string' ? v : undefined;
+  };
+  const headers = [
+    'hrc_session=abc', ' hrc_session = abc ', 'a=1; hrc_session=abc; b=2', 'hrc_session=first; hrc_session=second',
+    'hrc_session="quoted"', 'hrc_session=%61bc', 'hrc_session=%E0%A4%A', 'xhrc_session=1; hrc_session=2', 'hrc_session_x=1',
+    'hrc_session', 'a; hrc_session=3', 'hrc_session=', '\thrc_session=\tv\t', 'a=1;;hrc_session=4;', 'hrc_session=j:{"a":1}',
+    'hrc_session=a=b', '\u00a0hrc_session=5', 'other=hrc_session; hrc_session=6', '',
+  ];
+  for (const h of headers) {
+    const ours = readCookie(h, 'hrc_session');
+    // cookie-parser turns a "j:" value into an object (JSON cookie); readCookie keeps its text. Neither is a token.
+    if (ours?.startsWith('j:')) assert.equal(viaParser(h, 'hrc_session'), undefined, JSON.stringify(h));
+    else assert.equal(ours, viaParser(h, 'hrc_session'), JSON.stringify(h));
+  }
+  assert.equal(readCookie(undefined, 'hrc_session'), undefined);
+});

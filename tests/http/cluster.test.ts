@@ -1,0 +1,183 @@
+/**
+ * WEB_CONCURRENCY (issue 14): the real server process with two node:cluster workers sharing the
+ * port. Both workers answer; the login limit is counted once for all workers (10 failures per
+ * client, not 10 per worker); SIGTERM drains the requests under way in every worker and exits 0;
+ * an invalid WEB_CONCURRENCY stops the start with a message that names it.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { connect, type Socket } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { descendants, forkServer, hasBuild, type Forked } from '../helpers/spawn-server.ts';
+import { parseResponse, rawRequest } from '../helpers/raw-http.ts';
+import { loadConfig } from '../../src/server/config.ts';
+
+interface LogLine { msg: string; worker?: number; method?: string; path?: string; status?: number }
+const lines = (s: Forked): LogLine[] => s.stdout().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as LogLine);
+/** The workers that logged a request for `p` (request lines are written once per event-loop turn). */
+async function workersThatServed(s: Forked, p: string, count: number): Promise<Map<number, number>> {
+  const deadline = Date.now() + 3000;
+  for (;;) {
+    const served = lines(s).filter((l) => l.msg === 'request' && l.path === p);
+    if (served.length >= count || Date.now() > deadline) {
+      const by = new Map<number, number>();
+      for (const l of served) by.set(l.worker!, (by.get(l.worker!) ?? 0) + 1);
+      return by;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function start(t: { after(fn: () => Promise<void>): void }, env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-cluster-'));
+  const server = await forkServer({ dataDir, env: { WEB_CONCURRENCY: '2', TRUST_PROXY: '1', ...env }, startTimeoutMs: 60_000 });
+  t.after(async () => {
+    for (const pid of descendants(server.child.pid!)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+    server.kill('SIGKILL');
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  // /healthz answers once the first worker listens: wait for the second too.
+  const deadline = Date.now() + 30_000;
+  while (new Set(lines(server).filter((l) => l.msg.includes('listening on')).map((l) => l.worker)).size < 2) {
+    assert.ok(Date.now() < deadline, `the second worker did not listen:\n${server.stdout()}${server.stderr()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return server;
+}
+
+const skipWithoutBuild = (t: { skip(m: string): void }) => {
+  if (hasBuild()) return false;
+  t.skip('dist/manifest.json is missing: run "npx tsx scripts/build.ts" (npm test builds first)');
+  return true;
+};
+
+test('WEB_CONCURRENCY=2: two worker processes, both answer on the one port', async (t) => {
+  if (skipWithoutBuild(t)) return;
+  const server = await start(t);
+  const workers = descendants(server.child.pid!).filter((pid) => pid !== server.child.pid);
+  assert.equal(workers.length, 2, `two worker processes under the primary (${workers.join(', ')})`);
+  const cookie = await server.login();
+  // One connection per request: the primary hands connections to the workers in turn.
+  for (let i = 0; i < 12; i++) {
+    const res = await rawRequest(server.port, '/team', { headers: { cookie, 'accept-encoding': 'br' } });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['content-encoding'], 'br');
+    assert.equal(res.headers['x-content-type-options'], 'nosniff', 'security headers from every worker');
+  }
+  const by = await workersThatServed(server, '/team', 12);
+  assert.deepEqual([...by.keys()].sort(), [1, 2], `requests per worker: ${JSON.stringify([...by])}`);
+  assert.ok(Math.min(...by.values()) >= 3, `both workers take a fair share: ${JSON.stringify([...by])}`);
+  assert.equal(lines(server).filter((l) => l.msg === 'cluster started').length, 1);
+});
+
+test('WEB_CONCURRENCY=2: the login limit is counted across workers (10 failures per client, not 10 per worker)', async (t) => {
+  if (skipWithoutBuild(t)) return;
+  const server = await start(t);
+  const attempt = (ip: string) => rawRequest(server.port, '/api/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify({ password: 'wrong-guess' }),
+  });
+  const statuses: number[] = [];
+  for (let i = 0; i < 14; i++) statuses.push((await attempt('203.0.113.7')).status);
+  assert.deepEqual(statuses, [...Array(10).fill(401), ...Array(4).fill(429)], statuses.join(' '));
+  const by = await workersThatServed(server, '/api/login', 14);
+  assert.equal(by.size, 2, `the attempts reached both workers: ${JSON.stringify([...by])}`);
+  // Another client is not affected, whichever worker answers it.
+  for (let i = 0; i < 2; i++) assert.equal((await attempt('203.0.113.8')).status, 401);
+  // And the right password still works for it.
+  assert.match(await server.login('203.0.113.8'), /=/);
+});
+
+function openSocket(port: number) {
+  const socket: Socket = connect({ host: '127.0.0.1', port });
+  let data = Buffer.alloc(0);
+  socket.on('data', (d) => { data = Buffer.concat([data, d]); });
+  socket.on('error', () => {});
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  const connected = new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('error', reject);
+  });
+  return { socket, connected, closed, received: () => data };
+}
+
+test('WEB_CONCURRENCY=2: SIGTERM drains the requests under way in both workers, then exits 0', async (t) => {
+  if (skipWithoutBuild(t)) return;
+  const server = await start(t);
+  const cookie = await server.login();
+  const host = `Host: 127.0.0.1:${server.port}\r\n`;
+  // Four page requests still arriving (all but the blank line), on four connections: both workers hold some.
+  const pending = [];
+  for (let i = 0; i < 4; i++) {
+    const s = openSocket(server.port);
+    await s.connected;
+    s.socket.write(`GET /team HTTP/1.1\r\n${host}Cookie: ${cookie}\r\nAccept-Encoding: identity\r\n`);
+    pending.push(s);
+  }
+  for (let i = 0; i < 2; i++) assert.equal((await rawRequest(server.port, '/healthz')).status, 200);
+  await new Promise((r) => setTimeout(r, 200));
+  const sigterm = Date.now();
+  server.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(server.child.exitCode, null, 'the primary waits for the requests under way');
+  for (const s of pending) s.socket.write('\r\n');
+  await Promise.race([Promise.all(pending.map((s) => s.closed)), new Promise((r) => setTimeout(r, 8000))]);
+  for (const s of pending) {
+    const res = parseResponse(s.received());
+    assert.equal(res.status, 200, s.received().toString().slice(0, 200));
+    assert.match(res.body, /<\/html>\s*$/, 'the whole document arrived');
+    assert.equal(res.headers.connection, 'close');
+  }
+  const exit = await Promise.race([server.exited, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
+  assert.deepEqual(exit, { code: 0, signal: null }, server.stderr() + server.stdout().slice(-1500));
+  assert.ok(Date.now() - sigterm < 10_000);
+  const stopped = lines(server).filter((l) => l.msg === 'shutting down');
+  assert.deepEqual(stopped.map((l) => l.worker ?? 0).sort(), [0, 1, 2], 'the primary and both workers shut down');
+});
+
+test('WEB_CONCURRENCY=2: SIGHUP replaces the workers one at a time, answering throughout', async (t) => {
+  if (skipWithoutBuild(t)) return;
+  const server = await start(t);
+  const cookie = await server.login();
+  const workersNow = () => descendants(server.child.pid!).sort();
+  const before = workersNow();
+  assert.equal(before.length, 2);
+  server.kill('SIGHUP');
+  const statuses: number[] = [];
+  const deadline = Date.now() + 45_000;
+  while (!lines(server).some((l) => l.msg === 'rolling restart done')) {
+    assert.ok(Date.now() < deadline, `no rolling restart within 45 s:\n${server.stdout().slice(-1500)}`);
+    statuses.push((await rawRequest(server.port, '/team', { headers: { cookie } })).status);
+  }
+  assert.ok(statuses.length > 0 && statuses.every((s) => s === 200), `answers during the restart: ${statuses.join(' ')}`);
+  const after = workersNow();
+  assert.equal(after.length, 2, 'still two workers');
+  assert.deepEqual(after.filter((pid) => before.includes(pid)), [], 'both workers replaced');
+  assert.equal(server.child.exitCode, null, 'the primary keeps running');
+  assert.equal((await rawRequest(server.port, '/team', { headers: { cookie } })).status, 200, 'the session (same secret) still holds');
+});
+
+test('an invalid WEB_CONCURRENCY stops the start with a message that names it', async (t) => {
+  if (skipWithoutBuild(t)) return;
+  for (const value of ['two', '0', '-1', '1.5']) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-cluster-'));
+    t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+    await assert.rejects(forkServer({ dataDir, env: { WEB_CONCURRENCY: value } }), (err: Error) => {
+      assert.match(err.message, /exited before answering/);
+      assert.match(err.message, /Cannot start: WEB_CONCURRENCY: must be a number of worker processes \(1, 2, …, 999\) or "auto"/);
+      return true;
+    }, `WEB_CONCURRENCY=${value}`);
+  }
+});
+
+test('WEB_CONCURRENCY in the configuration: default 1, "auto" is one per core', async () => {
+  const base = { NODE_ENV: 'development' };
+  assert.equal(loadConfig(base).workers, 1);
+  assert.equal(loadConfig({ ...base, WEB_CONCURRENCY: '3' }).workers, 3);
+  assert.equal(loadConfig({ ...base, WEB_CONCURRENCY: 'auto' }).workers, (await import('node:os')).availableParallelism());
+  assert.throws(() => loadConfig({ ...base, WEB_CONCURRENCY: '2', LIVE_RELOAD: '1' }), /WEB_CONCURRENCY must be 1 with LIVE_RELOAD=1/);
+});
