@@ -14,7 +14,8 @@
  * session; each with `Accept-Encoding: br` and with none. Load: wrk (when on PATH) and autocannon,
  * 32 connections, BENCH_SECONDS (3) per run, BENCH_ROUNDS (3) rounds, the order of servers rotated
  * every round; medians. Then the content-scale section (scripts/bench-content.ts;
- * BENCH_CONTENT_ITEMS=0 skips it). Writes reports/bench/latest.md.
+ * BENCH_CONTENT_ITEMS=0 skips it) and site search on the same fixture (scripts/bench-search.ts).
+ * Writes reports/bench/latest.md.
  */
 import autocannon from 'autocannon';
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
@@ -23,6 +24,7 @@ import { connect, createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchContent } from './bench-content.ts';
+import { benchSearch } from './bench-search.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -304,6 +306,9 @@ lines.push(`- RSS of ours (1 worker): ${rssBoot.toFixed(1)} MB after start, ${rs
 lines.push('', 'Same bytes (answers read off the socket; Date differs only in value):', ...checks.map((c) => `- ${c}`));
 lines.push('', 'wrk vs autocannon: wrk is C (epoll, one thread here) and parses only what it must; autocannon is JavaScript on one core of its own and parses every response, so at these rates it is often the bottleneck itself: its req/s are lower and its ratios closer to 1 (it hides part of the servers\' differences). Trust wrk\'s ratios; autocannon checks every status code.');
 lines.push('', ...(await benchContent()));
+// Site search on the same fixture size (skipped with the content section).
+const searchItems = Number(process.env.BENCH_CONTENT_ITEMS ?? 1000);
+if (searchItems > 0) lines.push('', ...(await benchSearch({ items: searchItems })).lines);
 const report = lines.join('\n') + '\n';
 mkdirSync('reports/bench', { recursive: true });
 writeFileSync('reports/bench/latest.md', report);

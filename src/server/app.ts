@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { createLogger, type Logger } from './log.ts';
 import { securityHeaders } from './security.ts';
-import { createGate, memoryStores, safeNext, type LimiterStoreFactory } from './gate.ts';
+import { createGate, memoryStores, loginRedirect, safeNext, type LimiterStoreFactory } from './gate.ts';
 import { API_CACHE, API_TYPE, createApiRouter } from './api.ts';
 import { createContactHandler, CONTACT_PAGE } from './contact.ts';
 import { CONTACT_DRAFT_KEY } from '../app/components/ContactForm.tsx';
@@ -350,6 +350,14 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
       isOriginForm,
       lookup,
       requestLog: (req, res) => requestLog(req, res, noop),
+      // The gate's redirect (gate.ts requireSession) for a page path no route before the gate
+      // answers: the same paths `lookup` treats as pages.
+      redirectFor: isPublic ? undefined : (url) => {
+        const q = url.indexOf('?');
+        const pathname = q === -1 ? url : url.slice(0, q);
+        if (!PLAIN_PAGE_PATH.test(pathname) || routedBeforePages.segments.has(pathname.split('/', 2)[1])) return undefined;
+        return loginRedirect(url);
+      },
     }, stats)
     : app;
 

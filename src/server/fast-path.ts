@@ -22,6 +22,7 @@
  * origin-form, a path Express routes elsewhere, a page not rendered yet, no valid session.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import accepts from 'accepts';
 import type { Express } from 'express';
 import type { EncodedBody } from './page-cache.ts';
 import { pickEncoding } from './page-cache.ts';
@@ -47,6 +48,11 @@ export interface FastPathDeps {
   lookup(url: string): MemoryAnswer | undefined;
   /** The pipeline's request log (one line per request, on 'finish'). */
   requestLog(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Gated sites: where the gate sends a visitor without a session who asks for this page
+   * (its 302 Location), or undefined when the target is not a page the gate would redirect.
+   */
+  redirectFor?(url: string): string | undefined;
 }
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -76,6 +82,14 @@ function headerBlock(answer: MemoryAnswer, variant: Variant, secure: boolean, se
   return block;
 }
 
+/** Express's res.redirect body, by the type `req.accepts('text/plain', 'text/html')` chose (format()). */
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+function redirectBody(type: string | false, location: string): { type?: string; body: string } {
+  if (type === 'text/plain') return { type: 'text/plain; charset=utf-8', body: `Found. Redirecting to ${location}` };
+  if (type === 'text/html') return { type: 'text/html; charset=utf-8', body: `<!DOCTYPE html><head><title>Found</title></head><body><p>Found. Redirecting to ${escapeHtml(location)}</p></body>` };
+  return { body: '' };
+}
+
 const matchesEtag = (inm: string, etag: string) => inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`);
 
 /** Wraps Express: `handler(req, res)` answers from the fast path or hands over to `app`. */
@@ -100,8 +114,28 @@ export function withFastPath(deps: FastPathDeps, stats: { fastPath: number }): H
       } catch {
         // Express meets the same failure in its own handler and answers it (500, never a stack).
       }
-      // No session: Express answers (the gate's 302 or 401).
-      if (answer && deps.hasSession(req.headers.cookie)) {
+      const session = deps.hasSession(req.headers.cookie);
+      // No session on a page the gate guards: its 302 to /login, as Express writes it (the
+      // security headers, no-store, Location, Vary: Accept (+ Accept-Encoding when compression
+      // could apply to the body's type), the negotiated body). Anything else without a session:
+      // Express answers (the gate's 401 JSON, the login page, public files).
+      if (!session && deps.redirectFor) {
+        const location = deps.redirectFor(url);
+        if (location !== undefined) {
+          stats.fastPath++;
+          deps.requestLog(req, res);
+          const chosen = redirectBody(accepts(req).types('text/plain', 'text/html') as string | false, location);
+          const block = deps.securityHeaders(isSecure(req)).flatMap(([n, v]) => [n, v]);
+          block.push('Cache-Control', 'no-store', 'Location', location, 'Vary', chosen.type ? 'Accept, Accept-Encoding' : 'Accept');
+          if (chosen.type) block.push('Content-Type', chosen.type);
+          block.push('Content-Length', String(Buffer.byteLength(chosen.body)));
+          res.writeHead(302, block);
+          if (method === 'HEAD') res.end();
+          else res.end(chosen.body);
+          return;
+        }
+      }
+      if (answer && session) {
         stats.fastPath++;
         deps.requestLog(req, res);
         const { body } = answer;

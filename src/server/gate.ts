@@ -11,6 +11,12 @@ import type { Logger } from './log.ts';
 import { createSessionToken, createSessionVerifier, deriveKeys, passwordMatches, readCookie } from './session.ts';
 
 /** Only same-origin paths: "/x?y#z". Anything else (//host, /\host, schemes, /login itself) → "/". */
+/** Where a visitor without a session who asked for `url` is sent: the login page, then back. */
+export function loginRedirect(url: string): string {
+  const target = safeNext(url);
+  return target === '/' ? '/login' : `/login?next=${encodeURIComponent(target)}`;
+}
+
 export function safeNext(next: unknown): string {
   if (typeof next !== 'string' || next.length > 2000 || !next.startsWith('/') || /[\\\u0000-\u001f]/.test(next)) return '/';
   try {
@@ -186,8 +192,7 @@ export function createGate(config: Config, log: Logger, opts: { stores?: Limiter
       res.status(401).json({ error: 'Authentication required.' });
       return;
     }
-    const target = safeNext(req.originalUrl);
-    res.redirect(302, target === '/' ? '/login' : `/login?next=${encodeURIComponent(target)}`);
+    res.redirect(302, loginRedirect(req.originalUrl));
   };
 
   return { login, logout, requireSession, isAuthenticated, hasSession };

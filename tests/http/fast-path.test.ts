@@ -142,18 +142,27 @@ test('pages, API answers and hashed files: identical answers, taken by the fast 
   assert.ok(requests > 300, `${requests} requests compared`);
 });
 
-test('no valid session, other methods, other spellings and routes before the pages: never the fast path', async () => {
+test('no valid session, other methods, other spellings and routes before the pages: never a page from the fast path', async () => {
   for (const p of ['/', '/team', '/api/news', '/assets/e.js']) await same(p, { headers: { cookie } }); // in memory now
   const [name, value] = cookie.split('=');
   const [exp, id, sig] = value.split('.');
   const forged = `${name}=${Number(exp) + 1000}.${id}.${sig}`;
   const expired = `${name}=1000.${id}.${sig}`;
-  const misses: [string, { method?: string; headers?: Record<string, string> }][] = [
+  // A page without a valid session never gets the page: the fast path answers the gate's
+  // redirect (identical to Express's, see the next test), never the page held in memory.
+  const redirects: [string, { headers?: Record<string, string> }][] = [
     ['/team', {}],
     ['/team', { headers: { cookie: forged } }],
     ['/team', { headers: { cookie: expired } }],
     ['/team', { headers: { cookie: `${SESSION_COOKIE}=` } }],
     ['/', { headers: { cookie: 'other=1' } }],
+  ];
+  for (const [target, opts] of redirects) {
+    const { taken, answer } = await same(target, opts);
+    assert.equal(answer.status, 302, `${target} ${JSON.stringify(opts.headers ?? {})}: the gate's redirect`);
+    assert.equal(taken, 1);
+  }
+  const misses: [string, { method?: string; headers?: Record<string, string> }][] = [
     ['/api/news', {}],
     ['/api/news', { headers: { cookie: forged } }],
     ['/assets/e.js', {}],
@@ -208,6 +217,30 @@ test('without a session the answers are the gate\'s, even for what is in memory'
   assert.equal(api.status, 401);
   const asset = await send(on, '/assets/chunk-ABC123.js');
   assert.equal(asset.status, 302);
+});
+
+test('the gate\'s redirect without a session: identical answers for every Accept, scheme and method; pages only', async () => {
+  const accepts = [undefined, 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', '*/*', 'text/plain', 'application/json', 'image/avif,image/webp', 'text/html;q=0, text/plain;q=0.5'];
+  const targets = ['/', '/team', '/research?category=Sector+Analysis', '/portfolio?sector=technology&status=current', '/no-such-page', '/search?q=%3Cscript%3E'];
+  for (const target of targets) {
+    for (const accept of accepts) {
+      for (const extra of [{}, { 'x-forwarded-proto': 'https' }, { 'accept-encoding': 'br' }, { cookie: `${SESSION_COOKIE}=forged.value` }]) {
+        for (const method of ['GET', 'HEAD']) {
+          const headers: Record<string, string> = { ...extra, ...(accept ? { accept } : {}) };
+          const { taken, answer } = await same(target, { method, headers });
+          assert.equal(answer.status, 302, `${target}: redirected`);
+          assert.equal(taken, 1, `${method} ${target} ${JSON.stringify(headers)}: the fast path's redirect`);
+        }
+      }
+    }
+  }
+  // What the gate leaves open, or answers otherwise, still goes to Express.
+  for (const target of ['/login', '/healthz', '/robots.txt', '/api/news', '/assets/chunk-ABC123.js', '/images/x.webp', '/Team', '/sitemap.xml']) {
+    const { taken } = await same(target, {});
+    assert.equal(taken, 0, `${target}: Express`);
+  }
+  const post = await same('/team', { method: 'POST' });
+  assert.equal(post.taken, 0, 'another method: Express');
 });
 
 test('public mode (SITE_ACCESS=public): no session needed; identical answers, taken by the fast path once in memory', async (t) => {
