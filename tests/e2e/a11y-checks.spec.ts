@@ -157,7 +157,8 @@ test('header text over every slide keeps at least 7:1 against the lightest pixel
         const walker = document.createTreeWalker(document.querySelector('.navbar')!, NodeFilter.SHOW_TEXT);
         for (let n = walker.nextNode(); n; n = walker.nextNode()) {
           const el = n.parentElement!;
-          if (!n.textContent!.trim() || el.closest('.visually-hidden')) continue;
+          // Text hidden visually (the class, or clipped to a 1 px box like SEARCH on narrow screens) shows nothing.
+          if (!n.textContent!.trim() || el.closest('.visually-hidden') || el.getBoundingClientRect().width <= 1) continue;
           const range = document.createRange();
           range.selectNodeContents(n);
           for (const r of range.getClientRects()) {

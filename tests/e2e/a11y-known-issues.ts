@@ -23,7 +23,8 @@ export const KNOWN_ISSUES: KnownIssue[] = [
   {
     engine: 'ibm',
     rule: 'text_contrast_sufficient',
-    where: /\/header\[1\]\/div\[1\]\/(a\[1\]\/span\[1\]\/span\[1\]\/span\[[12]\]|nav\[1\]\/button\[[12]\])$/,
+    // The logo's name, SEARCH (the link's text), LOGIN and MENU.
+    where: /\/header\[1\]\/div\[1\]\/(a\[1\]\/span\[1\]\/span\[1\]\/span\[[12]\]|nav\[1\]\/button\[[12]\]|nav\[1\]\/a\[1\]\/span\[1\])$/,
     states: /^(home|public home|menu(-[a-z]+)?|investor-login|investor-login-sign-in|story-expanded|news-panel-[a-z-]+|home-[a-z0-9-]+)$/,
     reason:
       'The header is transparent over the home slider until the visitor scrolls. IBM takes the page background (paper, #fbfaf7) as ' +
@@ -32,7 +33,7 @@ export const KNOWN_ISSUES: KnownIssue[] = [
       '(background image), not as a failure. Measured on the rendered pixels by a11y-checks.spec.ts ("header text over every ' +
       'slide…"): white against the lightest pixel behind each line of header text is at least 7:1 on every slide at 1440×900, ' +
       '1280×600, 390×844 and 320×640 (15.35:1 at the lowest when reviewed).',
-    reviewed: '2026-11-25',
+    reviewed: '2026-11-26 (the header gained SEARCH; the slides new, lighter artwork under a stronger ink band)',
   },
 ];
 

@@ -51,21 +51,23 @@ test('the skip link is the first Tab stop and moves focus to main', async ({ pag
   expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
 });
 
-test('the header tab order follows its visual order: logo, LOGIN, MENU', async ({ page }) => {
+test('the header tab order follows its visual order: logo, SEARCH, LOGIN, MENU', async ({ page }) => {
   await open(page, '/philosophy');
   const logo = page.getByRole('link', { name: 'Halden Rowe Capital, home' });
+  const search = page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'SEARCH' });
   const login = headerButton(page, 'LOGIN');
   const menu = headerButton(page, 'MENU');
   await page.keyboard.press('Tab'); // skip link
-  for (const el of [logo, login, menu]) {
+  for (const el of [logo, search, login, menu]) {
     await page.keyboard.press('Tab');
     await expect(el).toBeFocused();
   }
-  const [a, b, c] = await Promise.all([logo, login, menu].map((l) => l.boundingBox()));
-  expect(a && b && c, 'all three are rendered').toBeTruthy();
+  const [a, s, b, c] = await Promise.all([logo, search, login, menu].map((l) => l.boundingBox()));
+  expect(a && s && b && c, 'all four are rendered').toBeTruthy();
   // Reading order on one row: left to right (or top to bottom if they wrap).
   const before = (p: NonNullable<typeof a>, q: NonNullable<typeof a>) => p.y + p.height <= q.y + 1 || (p.x + p.width <= q.x + 1 && Math.abs(p.y - q.y) < Math.max(p.height, q.height));
-  expect(before(a!, b!), 'logo before LOGIN').toBe(true);
+  expect(before(a!, s!), 'logo before SEARCH').toBe(true);
+  expect(before(s!, b!), 'SEARCH before LOGIN').toBe(true);
   expect(before(b!, c!), 'LOGIN before MENU').toBe(true);
 });
 
@@ -74,10 +76,8 @@ test('the focused control is visible (focus indicator differs from the unfocused
   const menu = headerButton(page, 'MENU');
   const style = () => menu.evaluate((el) => { const s = getComputedStyle(el); return `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} ${s.boxShadow}`; });
   const unfocused = await style();
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
+  // Skip link, logo, SEARCH, LOGIN, MENU.
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
   await expect(menu).toBeFocused();
   expect(await style()).not.toBe(unfocused);
 });

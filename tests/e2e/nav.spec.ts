@@ -100,7 +100,7 @@ test.describe('menu', () => {
       Style: ['Philosophy', 'Process', 'Principles'],
       Strategies: ['Growth Equity', 'Buyouts', 'Special Situations', 'Private Credit'],
       Sectors: ['Technology', 'Real Estate', 'Pharmaceuticals', 'Natural Resources', 'Food & Beverages'],
-      About: ['Company Profile', 'Team', 'Contact'],
+      About: ['Company Profile', 'Team', 'Portfolio', 'Contact'],
       Resources: ['All Resources', 'Insights & Research', 'Press Releases', 'News & Updates'],
     };
     for (const g of GROUPS) {

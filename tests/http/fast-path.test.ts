@@ -224,7 +224,7 @@ test('the gate\'s redirect without a session: identical answers for every Accept
   const targets = ['/', '/team', '/research?category=Sector+Analysis', '/portfolio?sector=technology&status=current', '/no-such-page', '/search?q=%3Cscript%3E'];
   for (const target of targets) {
     for (const accept of accepts) {
-      for (const extra of [{}, { 'x-forwarded-proto': 'https' }, { 'accept-encoding': 'br' }, { cookie: `${SESSION_COOKIE}=forged.value` }]) {
+      for (const extra of [{}, { 'x-forwarded-proto': 'https' }, { 'accept-encoding': 'br' }, { cookie: `${SESSION_COOKIE}=forged.value` }] as Record<string, string>[]) {
         for (const method of ['GET', 'HEAD']) {
           const headers: Record<string, string> = { ...extra, ...(accept ? { accept } : {}) };
           const { taken, answer } = await same(target, { method, headers });

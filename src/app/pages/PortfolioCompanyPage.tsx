@@ -45,7 +45,7 @@ export function PortfolioCompanyPage({ params }: PageProps) {
       <header className="article-header company-header">
         <div className="container article-header__inner">
           <div className="article-header__top">
-            <Link href="/portfolio" className="back-link"><span aria-hidden="true">←</span> All portfolio companies</Link>
+            <Link href="/portfolio" className="back-link"><span aria-hidden="true">←</span> Back to portfolio</Link>
             <CopyLink title={c.name} />
           </div>
           <div className="company-header__title">
