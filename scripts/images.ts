@@ -24,6 +24,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import { cardSvg, hashString, heroSvg, type ArtSpec } from './lib/art.ts';
 import { portraitSvg } from './lib/portraits.ts';
 import { SCENE_FOR, sceneSvg } from './lib/scenes.ts';
+import { ogSvg } from './lib/og.ts';
 import { coverSvg } from './lib/covers.ts';
 import { ImageSourceError, findPhoto, listPhotos, photoHash, photoRaw, type Photo } from './lib/photos.ts';
 import { contentImageFiles, contentImageKeys } from '../src/content/load.ts';
@@ -81,6 +82,15 @@ function specFor(key: string, hints: string[]): Spec {
   }
 }
 
+/** The share card's lines: the firm's tagline, then since when and where (content/site.json). */
+function ogTagline(): [string, string] {
+  const site = JSON.parse(readFileSync(path.join(CONTENT, 'site.json'), 'utf8')) as {
+    tagline: string; founded: number; headquarters: { name: string }; offices: { city: string }[];
+  };
+  const cities = [site.headquarters.name.replace(/ Headquarters$/, ''), ...site.offices.map((o) => o.city)];
+  return [site.tagline, [`Since ${site.founded}`, ...cities].map((c) => c.toUpperCase()).join('  ·  ')];
+}
+
 const heightOf = (spec: Spec, w: number) => Math.round((w * spec.ratio[1]) / spec.ratio[0]);
 
 function artFor(spec: Spec): ArtSpec {
@@ -91,6 +101,7 @@ function artFor(spec: Spec): ArtSpec {
   if (SCENE_FOR[spec.key]) return sceneSvg(spec.key, W, H, SCENE_FOR[spec.key]!);
   if (prefix === 'stories') return heroSvg(spec.key, W, H, { hints: spec.hints });
   if (prefix === 'pages') return heroSvg(spec.key, W, H, { calm: true, hints: spec.hints });
+  if (spec.key === OG_KEY) return ogSvg(spec.key, W, H, ogTagline());
   if (prefix === 'site') return heroSvg(spec.key, W, H, { calm: true, motif: 'bands' });
   if (prefix === 'research' || prefix === 'press' || prefix === 'news') return coverSvg(spec.key, W, H, spec.slot);
   return cardSvg(spec.key, W, H, spec.slot);

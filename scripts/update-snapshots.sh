@@ -21,6 +21,9 @@ version="$("$chromium" --version 2>/dev/null | grep -Eo '[0-9]+(\.[0-9]+){3}' | 
 } > tests/e2e/__snapshots__/chromium-version.txt
 # A full update starts from an empty folder, so that images of removed states do not linger.
 if [ "$#" -eq 0 ]; then rm -rf tests/e2e/__snapshots__/visual.spec.ts; fi
-# 'all' rewrites every image the selected tests take, so that stale pixels cannot survive.
-CI= npx playwright test visual.spec.ts --update-snapshots=all "$@"
+# 'changed' rewrites every image whose pixels differ (threshold 0, so no stale pixel survives) and
+# leaves identical ones alone, so their recompressed bytes stay as committed.
+CI= npx playwright test visual.spec.ts --update-snapshots=changed "$@"
+# Lossless recompression of what changed (about 30% smaller; pixels checked identical).
+node scripts/optimise-snapshots.mjs
 echo "Baselines updated for $(head -n 1 tests/e2e/__snapshots__/chromium-version.txt). Review them (git diff --stat tests/e2e/__snapshots__) before committing."

@@ -411,27 +411,72 @@ const lighthouse: Draw = (sc, rng, W, H) => {
 };
 
 const colonnade: Draw = (sc, rng, W, H) => {
-  skyGrad(sc, W, H, [[0, 0.92], [0.8, 0.75], [1, 0.55]]);
-  // columns in perspective, shadows between
+  // A colonnaded gallery in one-point perspective: coffered ceiling, stone floor, two rows of
+  // columns under their beams, lit from a doorway at the far end (shadows fall toward the viewer).
   const vx = W * 0.5;
   const vy = H * 0.5;
-  const cols = 7;
-  for (let side of [-1, 1] as const) {
-    for (let k = cols; k >= 1; k--) {
-      const t = k / cols;
-      const x = vx + side * W * 0.62 * Math.pow(t, 1.4);
-      const cw = W * 0.09 * Math.pow(t, 1.4);
-      const top = vy - H * 0.55 * Math.pow(t, 1.4) - H * 0.02;
-      const bot = vy + H * 0.5 * Math.pow(t, 1.4) + H * 0.02;
-      sc.base.push(`<rect x="${n(x - cw / 2)}" y="${n(top)}" width="${n(cw)}" height="${n(bot - top)}" fill="${g(0.55 + t * 0.2)}"/>`);
-      sc.base.push(`<rect x="${n(side > 0 ? x - cw / 2 : x)}" y="${n(top)}" width="${n(cw / 2)}" height="${n(bot - top)}" fill="${g(0.3)}" fill-opacity="0.5"/>`);
-      // shadow on the floor
-      sc.base.push(`<path d="M${n(x - cw / 2)} ${n(bot)}L${n(x + cw / 2)} ${n(bot)}L${n(x + cw / 2 - side * W * 0.15 * t)} ${H + 2}L${n(x - cw / 2 - side * W * 0.15 * t)} ${H + 2}Z" fill="${g(0.25)}" fill-opacity="0.45"/>`);
+  const X = W * 0.44; // half the gallery's width at depth 1
+  const TOP = H * 0.66; // ceiling above the eye at depth 1
+  const BOT = H * 0.58; // floor below the eye at depth 1
+  const at = (z: number) => ({ s: 1 / z, l: vx - X / z, r: vx + X / z, t: vy - TOP / z, b: vy + BOT / z });
+  const far = at(13);
+  // floor and ceiling: lighter toward the door
+  const fl = id('fl');
+  sc.defs.push(linear(fl, 0, far.b, 0, H, [[0, g(0.62)], [0.35, g(0.36)], [1, g(0.16)]]));
+  sc.base.push(`<rect x="0" y="${n(vy)}" width="${W}" height="${n(H - vy)}" fill="url(#${fl})"/>`);
+  const cl = id('cl');
+  sc.defs.push(linear(cl, 0, 0, 0, far.t, [[0, g(0.07)], [1, g(0.3)]]));
+  sc.base.push(`<rect width="${W}" height="${n(vy)}" fill="url(#${cl})"/>`);
+  // floor joints converging on the door, and courses across
+  const joints: string[] = [];
+  for (let k = -6; k <= 6; k++) joints.push(`M${n(vx + (k * X) / 6 / 13)} ${n(far.b)}L${n(vx + (k * X) / 6 * 1.2)} ${n(vy + BOT * 1.2)}`);
+  for (let z = 1.1; z < 13; z *= 1.28) joints.push(`M0 ${n(at(z).b)}H${W}`);
+  sc.base.push(`<path d="${joints.join('')}" fill="none" stroke="${g(0.1)}" stroke-opacity="0.35" stroke-width="${n(W * 0.0012)}"/>`);
+  // ceiling coffers: beams across
+  const beams: string[] = [];
+  for (let z = 1.2; z < 13; z *= 1.45) { const p = at(z); beams.push(`<rect x="0" y="${n(p.t - H * 0.035 * p.s)}" width="${W}" height="${n(H * 0.05 * p.s)}" fill="${g(0.2)}"/>`); }
+  sc.base.push(...beams);
+  // side walls beyond the rows (lighter toward the door), with pilaster lines
+  const wl = id('wl');
+  sc.defs.push(linear(wl, 0, 0, far.l, 0, [[0, g(0.1)], [1, g(0.42)]]));
+  const wr = id('wr');
+  sc.defs.push(linear(wr, W, 0, far.r, 0, [[0, g(0.1)], [1, g(0.42)]]));
+  sc.base.push(`<path d="M0 0L${n(far.l)} ${n(far.t)}L${n(far.l)} ${n(far.b)}L0 ${H}Z" fill="url(#${wl})"/>`);
+  sc.base.push(`<path d="M${W} 0L${n(far.r)} ${n(far.t)}L${n(far.r)} ${n(far.b)}L${W} ${H}Z" fill="url(#${wr})"/>`);
+  // the far wall and its lit doorway
+  sc.base.push(`<rect x="${n(far.l - W * 0.01)}" y="${n(far.t)}" width="${n(far.r - far.l + W * 0.02)}" height="${n(far.b - far.t)}" fill="${g(0.5)}"/>`);
+  const dw = (far.r - far.l) * 0.42;
+  sc.base.push(`<rect x="${n(vx - dw / 2)}" y="${n(far.t + (far.b - far.t) * 0.28)}" width="${n(dw)}" height="${n((far.b - far.t) * 0.72)}" fill="${g(0.98)}"/>`);
+  // columns, far to near, each with its beam, base, capital, fluting and cast shadow
+  const depths = [12, 8.5, 6, 4.3, 3.1, 2.25, 1.62, 1.18];
+  for (const side of [-1, 1] as const) {
+    // the entablature above the row
+    const a = at(depths[0]!), z1 = at(0.8);
+    const ex = (p: ReturnType<typeof at>) => (side < 0 ? p.l : p.r);
+    sc.base.push(`<path d="M${n(ex(a))} ${n(a.t)}L${n(ex(z1))} ${n(z1.t)}L${n(ex(z1))} ${n(z1.t + H * 0.1 / 0.8)}L${n(ex(a))} ${n(a.t + H * 0.1 / depths[0]!)}Z" fill="${g(0.34)}"/>`);
+    for (const z of depths) {
+      const p = at(z);
+      const x = ex(p);
+      const cw = W * 0.055 * p.s;
+      const top = p.t + H * 0.1 * p.s;
+      const bot = p.b;
+      // shadow cast toward the viewer, away from the door
+      const dx = (x - vx) * 0.55, dy = (bot - vy) * 0.55;
+      sc.base.push(`<path d="M${n(x - cw / 2)} ${n(bot)}L${n(x + cw / 2)} ${n(bot)}L${n(x + cw / 2 + dx)} ${n(bot + dy)}L${n(x - cw / 2 + dx)} ${n(bot + dy)}Z" fill="${g(0.06)}" fill-opacity="0.5"/>`);
+      const lit = 0.5 + 0.32 * Math.min(1, 1.6 / z);
+      sc.base.push(`<rect x="${n(x - cw / 2)}" y="${n(top)}" width="${n(cw)}" height="${n(bot - top)}" fill="${g(lit)}"/>`);
+      // the face turned away from the door is in shade
+      sc.base.push(`<rect x="${n(side < 0 ? x - cw / 2 : x)}" y="${n(top)}" width="${n(cw / 2)}" height="${n(bot - top)}" fill="${g(0.16)}" fill-opacity="0.55"/>`);
+      const fl2: string[] = [];
+      for (let f = 1; f < 6; f++) fl2.push(`M${n(x - cw / 2 + (cw * f) / 6)} ${n(top + cw * 0.4)}V${n(bot - cw * 0.3)}`);
+      sc.base.push(`<path d="${fl2.join('')}" fill="none" stroke="${g(0.2)}" stroke-opacity="0.35" stroke-width="${n(Math.max(0.6, cw * 0.025))}"/>`);
+      sc.base.push(`<rect x="${n(x - cw * 0.7)}" y="${n(top)}" width="${n(cw * 1.4)}" height="${n(cw * 0.28)}" fill="${g(lit * 0.92)}"/>`);
+      sc.base.push(`<rect x="${n(x - cw * 0.7)}" y="${n(bot - cw * 0.24)}" width="${n(cw * 1.4)}" height="${n(cw * 0.24)}" fill="${g(lit * 0.85)}"/>`);
     }
   }
-  sc.base.push(`<rect x="0" y="0" width="${W}" height="${n(H * 0.06)}" fill="${g(0.2)}"/>`);
-  sunGlow(sc, vx, vy, W * 0.015, 0.6);
-  sc.warm.push(`<path d="M${n(vx - W * 0.05)} ${n(vy)}L${n(vx + W * 0.05)} ${n(vy)}L${n(vx + W * 0.3)} ${H}L${n(vx - W * 0.3)} ${H}Z" fill="${C.amber}" fill-opacity="0.14"/>`);
+  // warm light through the door, spilling along the floor
+  sunGlow(sc, vx, far.b - (far.b - far.t) * 0.3, W * 0.012, 0.55, false);
+  sc.warm.push(`<path d="M${n(vx - dw / 2)} ${n(far.b)}L${n(vx + dw / 2)} ${n(far.b)}L${n(vx + W * 0.2)} ${H}L${n(vx - W * 0.2)} ${H}Z" fill="${C.amber}" fill-opacity="0.1"/>`);
   void rng;
 };
 

@@ -97,7 +97,6 @@ for (const signedOut of [false, true]) {
     for (const state of UI_STATES.filter((s) => !!s.signedOut === signedOut)) {
       test(`a11y: ${state.url} — ${state.label}`, async ({ page, axe, diagnostics }, testInfo) => {
         test.skip(!!state.projects && !state.projects.includes(testInfo.project.name as Project), `${state.id} is for ${state.projects?.join(', ')}`);
-        test.fixme(!state.available, `${state.pattern} is not in the route table yet`);
         test.setTimeout(150_000);
         await openState(page, state, testInfo, diagnostics);
         const scope = state.shot === 'dialog' ? 'dialog[open]' : null;

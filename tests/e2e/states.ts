@@ -17,7 +17,7 @@ export interface UiState {
   /** What an auditor reads in the report. */
   label: string;
   url: string;
-  /** Route table pattern, to skip (fixme) states of pages that do not exist yet. */
+  /** Route table pattern the state belongs to. */
   pattern: string;
   projects?: Project[];
   signedOut?: boolean;
@@ -32,10 +32,17 @@ export interface UiState {
    * family of states, e.g. the menu groups): equivalent to opening each one afresh.
    */
   then?: SubState[];
-  /** 'page': full-page screenshot; 'dialog': the open dialog, page by page through its scroll. */
+  /**
+   * 'page': the page from its top, 1.5 desktop or 2 phone viewports tall at most (the rest of a long page repeats
+   * what those show; its sections are covered by shorter pages and by `focus` states);
+   * 'dialog': the open dialog, page by page through its scroll.
+   */
   shot: 'page' | 'dialog';
-  /** Whether the route is in the route table (states of missing pages are test.fixme). */
-  available: boolean;
+  /**
+   * A state reached on a page whose load is already captured: the shot is one viewport tall,
+   * starting at this element (what the state changed), instead of the page's top.
+   */
+  focus?: string;
 }
 
 export interface SubState {
@@ -53,8 +60,6 @@ export const capturesOf = (state: UiState): { id: string; label: string }[] => [
 const LOGIN_ERROR = 'Incorrect password. Please try again.';
 const GROUPS = ['Style', 'Strategies', 'Sectors', 'About', 'Resources'] as const;
 const NEWS_TABS = ['Insights', 'About', 'Style', 'Strategies'] as const;
-
-const available = (pattern: string) => SITE_ROUTES.find((r) => r.pattern === pattern)?.inTable ?? false;
 
 async function openMenu(page: Page) {
   await headerButton(page, 'MENU').click();
@@ -106,9 +111,8 @@ function routeStates(): UiState[] {
     url: r.path,
     pattern: r.pattern,
     shot: 'page',
-    available: r.inTable,
   }));
-  const login: UiState = { id: LOGIN_ROUTE.name, label: 'Password page as loaded (signed out)', url: LOGIN_ROUTE.path, pattern: '/login', signedOut: true, shot: 'page', available: true };
+  const login: UiState = { id: LOGIN_ROUTE.name, label: 'Password page as loaded (signed out)', url: LOGIN_ROUTE.path, pattern: '/login', signedOut: true, shot: 'page' };
   const notFound: UiState[] = NOT_FOUND_ROUTES.map((r) => ({
     id: r.name,
     label: r.name === 'not-found' ? 'Page Not Found (404), unknown path' : 'Page Not Found (404), unknown id',
@@ -117,14 +121,13 @@ function routeStates(): UiState[] {
     status: 404,
     allow: [statusConsoleError(404)],
     shot: 'page',
-    available: true,
   }));
   return [...pages, login, ...notFound];
 }
 
 function interactionStates(): UiState[] {
   const states: UiState[] = [];
-  const push = (s: Omit<UiState, 'available'>) => states.push({ ...s, available: s.pattern === '/login' || available(s.pattern) });
+  const push = (s: UiState) => states.push(s);
 
   push({
     id: 'menu',
@@ -199,6 +202,7 @@ function interactionStates(): UiState[] {
     url: '/',
     pattern: '/',
     shot: 'page',
+    focus: '#news-panel',
     setup: (page, testInfo) => openNewsPanel(page, testInfo),
     then: NEWS_TABS.filter((t) => t !== 'Insights').map((tab) => ({
       id: `news-panel-${tab.toLowerCase()}`,
@@ -212,6 +216,7 @@ function interactionStates(): UiState[] {
     url: '/research',
     pattern: '/research',
     shot: 'page',
+    focus: '#results',
     setup: (page) => pressFilter(page, 'Filter by category', 'Sector Analysis'),
   });
   push({
@@ -220,6 +225,7 @@ function interactionStates(): UiState[] {
     url: '/press-releases',
     pattern: '/press-releases',
     shot: 'page',
+    focus: '#results',
     setup: (page) => pressFilter(page, 'Filter by year', '2025'),
   });
   push({
@@ -228,6 +234,7 @@ function interactionStates(): UiState[] {
     url: '/news-updates',
     pattern: '/news-updates',
     shot: 'page',
+    focus: '#results',
     setup: (page) => pressFilter(page, 'Filter by category', 'Award'),
   });
   push({
@@ -236,6 +243,7 @@ function interactionStates(): UiState[] {
     url: '/resources',
     pattern: '/resources',
     shot: 'page',
+    focus: '#results',
     setup: (page) => pressFilter(page, 'Filter by content type', 'News & Updates'),
   });
   push({
@@ -244,6 +252,7 @@ function interactionStates(): UiState[] {
     url: '/resources',
     pattern: '/resources',
     shot: 'page',
+    focus: '#results',
     setup: async (page) => {
       await pressFilter(page, 'Filter by content type', 'News & Updates');
       await pressFilter(page, 'Filter by category', 'Award');
@@ -255,6 +264,7 @@ function interactionStates(): UiState[] {
     url: '/resources?page=2',
     pattern: '/resources',
     shot: 'page',
+    focus: '#results',
     setup: async (page) => {
       // (Narrow screens show "Page 2 of 2" instead of the numbers.)
       await expect(page.getByRole('navigation', { name: 'Resource pages' }).locator('a[aria-current="page"]')).toHaveText('2');
@@ -266,6 +276,7 @@ function interactionStates(): UiState[] {
     url: '/resources?type=research&category=Award',
     pattern: '/resources',
     shot: 'page',
+    focus: '#results',
     setup: async (page) => {
       await expect(page.getByText('No resources found matching your filters.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Clear all filters' })).toBeVisible();
@@ -277,6 +288,7 @@ function interactionStates(): UiState[] {
     url: '/portfolio',
     pattern: '/portfolio',
     shot: 'page',
+    focus: '#results',
     setup: async (page) => {
       await pressFilter(page, 'Filter by sector', /^Technology/);
       await pressFilter(page, 'Filter by status', /^Current/);
@@ -289,6 +301,7 @@ function interactionStates(): UiState[] {
     url: '/portfolio?page=2',
     pattern: '/portfolio',
     shot: 'page',
+    focus: '#results',
     setup: async (page) => {
       await expect(page.getByRole('navigation', { name: 'Portfolio pages' }).locator('a[aria-current="page"]')).toHaveText('2');
     },
@@ -299,6 +312,7 @@ function interactionStates(): UiState[] {
     url: '/portfolio?region=asia-pacific&sector=industrials',
     pattern: '/portfolio',
     shot: 'page',
+    focus: '#results',
     setup: async (page) => {
       await expect(page.getByText('No companies match all of these filters.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Clear all filters' })).toBeVisible();
