@@ -19,6 +19,7 @@ import { createListings, type Listings } from './listings.ts';
 import { HOME_INSIGHTS, NEWS_PANEL_MAX_ITEMS } from '../app/constants.ts';
 import { listingHref, relatedItems, toResources } from '../app/filters.ts';
 import { PATHS, href } from '../app/paths.ts';
+import { imageDefaultSrc } from '../app/image-src.ts';
 import { LISTINGS, canonicalSearch, type ListingName } from '../app/listing.ts';
 import { facetLabel, type PortfolioCompany, type PortfolioSummary } from '../app/portfolio.ts';
 import type { BlockT } from './schema.ts';
@@ -66,14 +67,9 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     // A missing manifest entry (images not generated) still renders: a plain colour block.
     return m ? { key, ...m } : { key, width: 1600, height: 900, widths: [], color: '#1a3352' };
   };
-  const imageUrl = (ref: ImageRef) => {
-    if (!ref.widths.length) return '';
-    const w = ref.widths.find((x) => x >= 960) ?? ref.widths[ref.widths.length - 1];
-    return `/images/${ref.key}-${w}.webp`;
-  };
   const art = (key: string) => {
     const ref = image(key);
-    return { image: ref, imageUrl: imageUrl(ref) };
+    return { image: ref, imageUrl: imageDefaultSrc(ref) };
   };
 
   // The copyright year is fixed at start so server and browser render the same text.

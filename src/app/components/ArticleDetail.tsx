@@ -37,7 +37,6 @@ export function ArticleDetail({ back, label, location, date, title, excerpt, ima
       <PageMeta
         title={title}
         description={excerpt.length > 160 ? `${excerpt.slice(0, 157).trimEnd()}…` : excerpt}
-        image={image}
         article={{ publishedTime: date, section: label, author }}
       />
       <header className="article-header">

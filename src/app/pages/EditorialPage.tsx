@@ -32,7 +32,7 @@ export function EditorialPage() {
   const p = page.data;
   return (
     <article className={`editorial editorial--${slug}`}>
-      <PageMeta title={p.title} description={p.description} image={p.image} />
+      <PageMeta title={p.title} description={p.description} />
       <PageHero eyebrow={p.eyebrow} title={p.title} lede={p.lede} image={p.image} />
       {p.blocks.map((b, i) => (b.type === 'cta' && p.companies ? null : <BlockView key={i} block={b} index={i} />))}
       {p.companies && <CompaniesBlock title={p.title} companies={p.companies} />}

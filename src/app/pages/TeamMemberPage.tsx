@@ -19,7 +19,7 @@ export function TeamMemberPage({ params }: PageProps) {
   const lists: [string, string[]][] = [['Experience', m.experience], ['Education', m.education], ['Expertise', m.expertise]];
   return (
     <article className="profile">
-      <PageMeta title={m.name} description={`${m.name}, ${m.title}. ${firstSentence(m.bio)}`.slice(0, 160)} image={m.image} person={{ name: m.name, jobTitle: m.title, email: m.email }} />
+      <PageMeta title={m.name} description={`${m.name}, ${m.title}. ${firstSentence(m.bio)}`.slice(0, 160)} person={{ name: m.name, jobTitle: m.title, email: m.email }} />
       <div className="container">
         <Link href="/team" className="back-link"><span aria-hidden="true">←</span> Back to team</Link>
         <div className="profile__grid">
