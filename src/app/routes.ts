@@ -100,7 +100,7 @@ const CookieSettings = lazyPage('src/app/pages/CookieSettingsPage.tsx', () => im
 export const LAYOUT_QUERIES: QueryKey[] = [Q.site, Q.practiceAreas];
 
 const editorial = (slug: string): RouteDef => ({ pattern: href('page', { slug }), ...Editorial, queries: () => [Q.page(slug)] });
-const policy = (slug: string): RouteDef => ({ pattern: href('page', { slug }), ...Policy, queries: () => [Q.page(slug)] });
+const policy = (slug: string): RouteDef => ({ pattern: href('page', { slug }), ...Policy, queries: () => [Q.policy(slug)] });
 
 /** A paged listing: one listing read for the filters and page asked for; its answer says what is canonical. */
 function listing(name: ListingName, lazy: Lazy): RouteDef {

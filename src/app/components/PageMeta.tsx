@@ -3,7 +3,7 @@ import { SITE_NAME } from '../constants.ts';
 import { useLocation } from '../router.tsx';
 import { useQueryClient } from '../query.ts';
 import { useSiteMode } from '../site-mode.ts';
-import { Q, type SiteInfo } from '../types.ts';
+import { Q } from '../types.ts';
 import { OG_IMAGE, OG_IMAGE_SRC } from '../image-src.ts';
 
 /** The image for link previews: the firm's artwork, 1200 × 630, JPEG (see image-src.ts). */
@@ -40,7 +40,7 @@ const jsonLd = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c'
 export function PageMeta({ title, description, article, person, noindex }: Props) {
   const { origin } = useSiteMode();
   const location = useLocation();
-  const site = useQueryClient().get<SiteInfo>(Q.site).data;
+  const site = useQueryClient().get(Q.site).data;
   const full = title === SITE_NAME ? title : `${title} — ${SITE_NAME}`;
   const abs = (p: string) => (origin ? `${origin}${p}` : p);
   // Filters are views of one page; page N of a listing is a page of its own.

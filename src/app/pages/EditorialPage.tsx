@@ -26,7 +26,7 @@ function figureValue(value: string): { text: string; size?: string } {
 
 export function EditorialPage() {
   const slug = useLocation().pathname.slice(1);
-  const page = useQuery<EditorialPageData>(Q.page(slug));
+  const page = useQuery(Q.page(slug));
   if (page.status === 'pending') return <Spinner label="Loading page" />;
   if (page.status === 'error') return <PageError error={page.error} />;
   const p = page.data;

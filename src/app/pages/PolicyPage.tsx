@@ -5,7 +5,7 @@
  */
 import { useQuery } from '../query.ts';
 import { Link, useLocation } from '../router.tsx';
-import { Q, type PolicyPageData } from '../types.ts';
+import { Q } from '../types.ts';
 import { formatDate } from '../format.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
@@ -22,7 +22,7 @@ export const POLICY_PAGES = [
 
 export function PolicyPage() {
   const slug = useLocation().pathname.slice(1);
-  const page = useQuery(Q.page<PolicyPageData>(slug));
+  const page = useQuery(Q.policy(slug));
   if (page.status === 'pending') return <Spinner label="Loading page" />;
   if (page.status === 'error') return <PageError error={page.error} />;
   const p = page.data;

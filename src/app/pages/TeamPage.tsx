@@ -2,7 +2,7 @@
 import { useQuery } from '../query.ts';
 import { Link } from '../router.tsx';
 import { href } from '../paths.ts';
-import { Q, type SiteInfo, type TeamMember } from '../types.ts';
+import { Q } from '../types.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
@@ -11,8 +11,8 @@ import { Img } from '../components/Img.tsx';
 import { firstSentence, isLeader } from '../team.ts';
 
 export function TeamPage() {
-  const team = useQuery<TeamMember[]>(Q.team);
-  const site = useQuery<SiteInfo>(Q.site).data;
+  const team = useQuery(Q.team);
+  const site = useQuery(Q.site).data;
   if (team.status === 'pending') return <Spinner label="Loading team" />;
   if (team.status === 'error') return <PageError error={team.error} />;
   const leaders = team.data.filter(isLeader);
