@@ -5,6 +5,7 @@
 import { createElement, use, type ComponentType } from 'react';
 import { matchPattern } from './router.tsx';
 import { PATHS, href } from './paths.ts';
+import { EDITORIAL_SLUGS } from './nav-links.ts';
 import { Q } from './types.ts';
 import { queryPath, type QueryKey } from './query.ts';
 import { LISTINGS, canonicalSearch, listingParams, type ListingName } from './listing.ts';
@@ -124,14 +125,6 @@ function search(): RouteDef {
 /** The value itself when it is one of `values`. */
 const oneOf = (values: readonly string[]): ParamRule => (v) => (v !== null && values.includes(v) ? v : undefined);
 
-/** Editorial pages, by menu group, in menu order. */
-export const EDITORIAL_SLUGS = {
-  Style: ['philosophy', 'process', 'principles'],
-  Strategies: ['growth-equity', 'buyouts', 'special-situations', 'private-credit'],
-  Sectors: ['technology', 'real-estate', 'pharmaceuticals', 'natural-resources', 'food-beverages'],
-  About: ['company-profile'],
-} as const;
-
 export const routes: RouteDef[] = [
   {
     pattern: PATHS.home, page: HomePage, queries: () => [Q.stories, Q.latestNews, Q.home], transparentHeader: true,
@@ -147,7 +140,8 @@ export const routes: RouteDef[] = [
       story: (v, { get }) => (v !== null && get(Q.stories)?.some((s) => s.id === v) ? v : undefined),
     },
   },
-  ...Object.values(EDITORIAL_SLUGS).flat().map(editorial),
+  // Editorial pages, in menu order (the menu lists them: nav-links.ts).
+  ...EDITORIAL_SLUGS.map(editorial),
   { pattern: PATHS.team, ...Team, queries: () => [Q.team] },
   { pattern: PATHS.teamMember, ...TeamMember, queries: ({ id }) => [Q.teamMember(id)], items: Q.team },
   listing('research', Research),

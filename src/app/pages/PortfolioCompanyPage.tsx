@@ -6,7 +6,8 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '../query.ts';
 import { Link } from '../router.tsx';
-import { Q, type PracticeArea } from '../types.ts';
+import { Q } from '../types.ts';
+import { PRACTICE_AREAS } from '../nav-links.ts';
 import { href } from '../paths.ts';
 import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -20,20 +21,17 @@ import { facetLabel, statusText, type PortfolioCompany } from '../portfolio.ts';
 
 export function PortfolioCompanyPage({ params }: PageProps) {
   const company = useQuery(Q.portfolioCompany(params.id));
-  const areas = useQuery(Q.practiceAreas);
   return (
     <Loaded state={company} loading="Loading company">
-      {(c) => <Company c={c} areas={areas.data} />}
+      {(c) => <Company c={c} />}
     </Loaded>
   );
 }
 
-function Company({ c, areas }: { c: PortfolioCompany; areas: PracticeArea[] | undefined }) {
+function Company({ c }: { c: PortfolioCompany }) {
   // A strategy or sector links to its practice area's page (Industrials has none).
-  const area = (facet: 'strategy' | 'sector', id: string) => {
-    const page = areas?.find((a) => a.id === id);
-    return page ? <Link href={page.href}>{facetLabel(facet, id)}</Link> : facetLabel(facet, id);
-  };
+  const area = (facet: 'strategy' | 'sector', id: string) =>
+    PRACTICE_AREAS.some((a) => a.id === id) ? <Link href={href('page', { slug: id })}>{facetLabel(facet, id)}</Link> : facetLabel(facet, id);
   const facts: [string, ReactNode][] = [
     ['Strategy', area('strategy', c.strategy)],
     ['Sector', area('sector', c.sector)],
