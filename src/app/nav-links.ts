@@ -38,6 +38,14 @@ export const EDITORIAL_PAGES: Record<EditorialGroup, readonly { slug: string; la
   About: [page('company-profile', 'Company Profile')],
 };
 
+/** The policies (content/policies/<slug>.md), in the order their pages link to each other. */
+export const POLICY_PAGES = [
+  { slug: 'privacy', label: 'Privacy and Cookie Notice', eyebrow: 'Privacy' },
+  { slug: 'disclosures', label: 'Legal Disclosures', eyebrow: 'Legal' },
+  { slug: 'responsible-investment', label: 'Responsible Investment Policy', eyebrow: 'Responsibility' },
+  { slug: 'accessibility', label: 'Accessibility Statement', eyebrow: 'Accessibility' },
+] as const;
+
 /** Every editorial page's slug, in menu order. */
 export const EDITORIAL_SLUGS: readonly string[] = Object.values(EDITORIAL_PAGES).flat().map((p) => p.slug);
 

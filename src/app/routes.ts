@@ -5,7 +5,7 @@
 import { createElement, use, type ComponentType } from 'react';
 import { matchPattern } from './router.tsx';
 import { PATHS, href } from './paths.ts';
-import { EDITORIAL_SLUGS } from './nav-links.ts';
+import { EDITORIAL_SLUGS, POLICY_PAGES } from './nav-links.ts';
 import { Q } from './types.ts';
 import { queryPath, type QueryKey } from './query.ts';
 import { LISTINGS, canonicalSearch, listingParams, type ListingName } from './listing.ts';
@@ -162,7 +162,7 @@ export const routes: RouteDef[] = [
       error: (v) => (v === 'throttled' ? v : parseErrorFields(v).join(',') || undefined),
     },
   },
-  ...['privacy', 'disclosures', 'responsible-investment', 'accessibility'].map(policy),
+  ...POLICY_PAGES.map((p) => policy(p.slug)),
   {
     pattern: PATHS.cookieSettings, ...CookieSettings, queries: () => [],
     // The answer to a save without script (src/server/cookie-settings.ts): show the notice.

@@ -5,6 +5,7 @@ import { useQueryClient } from '../query.ts';
 import { useSiteMode } from '../site-mode.ts';
 import { Q } from '../types.ts';
 import { OG_IMAGE, OG_IMAGE_SRC } from '../image-src.ts';
+import { PATHS } from '../paths.ts';
 
 /** The image for link previews: the firm's artwork, 1200 × 630, JPEG (see image-src.ts). */
 const OG = { path: OG_IMAGE_SRC, width: OG_IMAGE.width, height: OG_IMAGE.height };
@@ -22,11 +23,11 @@ interface Props {
 
 /** Parent pages of detail routes, for the breadcrumb trail (first path segment → listing). */
 const SECTIONS: Record<string, { name: string; path: string }> = {
-  team: { name: 'Our Team', path: '/team' },
-  research: { name: 'Insights and Research', path: '/research' },
-  'press-release': { name: 'Press Releases', path: '/press-releases' },
-  news: { name: 'News & Updates', path: '/news-updates' },
-  portfolio: { name: 'Portfolio', path: '/portfolio' },
+  team: { name: 'Our Team', path: PATHS.team },
+  research: { name: 'Insights and Research', path: PATHS.research },
+  'press-release': { name: 'Press Releases', path: PATHS.pressReleases },
+  news: { name: 'News & Updates', path: PATHS.news },
+  portfolio: { name: 'Portfolio', path: PATHS.portfolio },
 };
 
 /** JSON inside <script>: no "</script>", no "<!--". */
