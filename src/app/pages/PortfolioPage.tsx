@@ -5,8 +5,6 @@
  */
 import { useQuery } from '../query.ts';
 import { Q } from '../types.ts';
-import { PageMeta } from '../components/PageMeta.tsx';
-import { PageHero } from '../components/PageHero.tsx';
 import { FilterBar } from '../components/FilterBar.tsx';
 import { CompanyCard } from '../components/CompanyCard.tsx';
 import { FilteredListing } from '../components/FilteredListing.tsx';
@@ -29,15 +27,10 @@ export function PortfolioPage() {
     <FilteredListing
       name="portfolio"
       loading="Loading portfolio"
-      head={[
-        <PageMeta key="meta" title="Portfolio" description={`A selection of the ${backed} companies Halden Rowe Capital has backed since 1999, by strategy, sector, region and status.`} />,
-        <PageHero
-          key="hero"
-          eyebrow="Portfolio"
-          title="Portfolio"
-          lede={`Since 1999 we have backed ${backed} companies. Here is a selection of current and realized investments across our four strategies, with the story of each partnership.`}
-        />,
-      ]}
+      title="Portfolio"
+      description={`A selection of the ${backed} companies Halden Rowe Capital has backed since 1999, by strategy, sector, region and status.`}
+      eyebrow="Portfolio"
+      lede={`Since 1999 we have backed ${backed} companies. Here is a selection of current and realized investments across our four strategies, with the story of each partnership.`}
       label="Portfolio companies"
       filtersClass="resources-filters portfolio-filters"
       filters={(l) => PORTFOLIO_FILTERS.map((f) => (

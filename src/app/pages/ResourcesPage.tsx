@@ -5,8 +5,6 @@
  * press releases are selected (see filters.ts). Paged like the other listings: the server
  * filters, counts and slices (src/content/listings.ts); the page holds one page of results.
  */
-import { PageMeta } from '../components/PageMeta.tsx';
-import { PageHero } from '../components/PageHero.tsx';
 import { FilterBar } from '../components/FilterBar.tsx';
 import { ArticleCard } from '../components/ArticleCard.tsx';
 import { FilteredListing } from '../components/FilteredListing.tsx';
@@ -17,15 +15,10 @@ export function ResourcesPage() {
     <FilteredListing
       name="resources"
       loading="Loading resources"
-      head={[
-        <PageMeta key="meta" title="Resources" description="Research, press releases and news from Halden Rowe Capital in one place, filtered by content type and category." />,
-        <PageHero
-          key="hero"
-          eyebrow="Resources"
-          title="Resources"
-          lede="Our research, press releases and news in one place. Narrow the list by content type and category."
-        />,
-      ]}
+      title="Resources"
+      description="Research, press releases and news from Halden Rowe Capital in one place, filtered by content type and category."
+      eyebrow="Resources"
+      lede="Our research, press releases and news in one place. Narrow the list by content type and category."
       label="All resources"
       filtersClass="resources-filters"
       filters={(result) => {
