@@ -28,6 +28,7 @@ import { ogSvg } from './lib/og.ts';
 import { coverSvg } from './lib/covers.ts';
 import { ImageSourceError, findPhoto, listPhotos, photoHash, photoRaw, type Photo } from './lib/photos.ts';
 import { contentImageFiles, contentImageKeys } from '../src/content/load.ts';
+import { OG_IMAGE, imageFile, ogImageFile } from '../src/app/image-src.ts';
 
 const ROOT = process.cwd();
 const CONTENT = path.resolve(process.env.CONTENT_DIR || path.join(ROOT, 'content'));
@@ -40,7 +41,7 @@ const AVIF = { quality: 50, effort: 4 };
 const WEBP = { quality: 72, effort: 4 };
 const JPEG_QUALITY = 82;
 const KEY_RE = /^[a-z-]+\/[a-z0-9-]+$/;
-const OG_KEY = 'site/og-default';
+const OG_KEY = OG_IMAGE.key;
 /** Encoded outputs are reused when a key's SVG and settings are unchanged (`--force` re-encodes all). */
 const CACHE_FILE = process.env.IMAGES_OUT_DIR ? path.join(OUT, '.images-cache.json') : path.join(ROOT, 'node_modules', '.cache', 'halden-images.json');
 const FORCE = process.argv.includes('--force');
@@ -211,12 +212,12 @@ async function build(spec: Spec, cache: Cache): Promise<Result & { cached: boole
   for (const w of spec.widths) {
     const h = heightOf(spec, w);
     for (const format of ['avif', 'webp'] as const) {
-      const rel = `${spec.key}-${w}.${format}`;
+      const rel = imageFile(spec.key, w, format);
       write(rel, await encodeWithinBudget(raw, info, w, h, format, rel));
     }
   }
   if (spec.key === OG_KEY) {
-    write(`${spec.key}.jpg`, await encodeWithinBudget(raw, info, info.width, info.height, 'jpg', `${spec.key}.jpg`));
+    write(ogImageFile(spec.key), await encodeWithinBudget(raw, info, info.width, info.height, 'jpg', ogImageFile(spec.key)));
   }
   return { key: spec.key, entry: entryOf(color), files, motif: art.motif, cached: false, hash };
 }

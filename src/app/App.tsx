@@ -7,7 +7,7 @@ import { HelmetProvider } from 'react-helmet-async';
 import { QueryContext, type QueryClient, useQuery } from './query.ts';
 import { RouterProvider, useLocation, type Location } from './router.tsx';
 import { matchRoute, notFoundRoute } from './routes.ts';
-import { Q, type PracticeArea, type SiteInfo } from './types.ts';
+import { Q } from './types.ts';
 import { NavBar } from './components/NavBar.tsx';
 import { Footer } from './components/Footer.tsx';
 import { ToastProvider } from './components/Toast.tsx';
@@ -42,20 +42,19 @@ function Layout({ notFoundAt }: { notFoundAt: string | null }) {
   const location = useLocation();
   // An unknown id or a page past the last: the server sent its 404 page for this URL.
   const { route, params } = notFoundAt === location.pathname + location.search ? { route: notFoundRoute, params: {} } : matchRoute(location.pathname);
-  const practiceAreas = useQuery<PracticeArea[]>(Q.practiceAreas).data ?? [];
-  const site = useQuery<SiteInfo>(Q.site).data;
+  const site = useQuery(Q.site).data;
   const Page = route.page;
   return (
     <>
       <a className="skip-link" href="#main">Skip to main content</a>
-      <NavBar practiceAreas={practiceAreas} transparentAtTop={!!route.transparentHeader} />
+      <NavBar transparentAtTop={!!route.transparentHeader} />
       <main id="main" tabIndex={-1}>
         {/* Pages other than home load on demand: the seed's spinner shows meanwhile. */}
         <Suspense fallback={<Spinner label="Loading page" />}>
           <Page key={location.pathname} params={params} />
         </Suspense>
       </main>
-      {site && <Footer site={site} practiceAreas={practiceAreas} />}
+      {site && <Footer site={site} />}
     </>
   );
 }

@@ -15,11 +15,8 @@ export const HOME_INSIGHTS = 3;
 export const LISTING_PAGE_SIZE = 12;
 export const COOKIE_SAVED_NOTICE_MS = 3000;
 export const TOAST_LIMIT = 1;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD = 50;
-export const LEADERSHIP_COLUMNS = 3;
-export const TEAM_COLUMNS = 4;
 
 export const SITE_NAME = 'Halden Rowe Capital';
 export const LOGIN_ERROR = 'Incorrect password. Please try again.';

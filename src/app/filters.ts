@@ -5,6 +5,7 @@
  */
 import { RELATED_ITEMS } from './constants.ts';
 import { canonicalSearch } from './listing.ts';
+import { PATHS, href } from './paths.ts';
 import type { ImageRef, NewsSummary, PressReleaseSummary, ResearchSummary } from './types.ts';
 
 /** The default of every filter, listed first. */
@@ -91,9 +92,9 @@ export interface Resource {
 /** The three collections as one list, newest first (ties keep research, press, news order). */
 export function toResources(research: readonly ResearchSummary[], press: readonly PressReleaseSummary[], news: readonly NewsSummary[]): Resource[] {
   const all: Resource[] = [
-    ...research.map((r) => ({ kind: 'research' as const, id: r.id, category: r.category, date: r.date, title: r.title, excerpt: r.excerpt, image: r.image, href: `/research/${r.id}` })),
-    ...press.map((p) => ({ kind: 'press-releases' as const, id: p.id, date: p.date, title: p.title, excerpt: p.excerpt, image: p.image, href: `/press-release/${p.id}` })),
-    ...news.map((n) => ({ kind: 'news' as const, id: n.id, category: n.type, date: n.date, title: n.title, excerpt: n.excerpt, image: n.image, href: `/news/${n.id}` })),
+    ...research.map((r) => ({ kind: 'research' as const, id: r.id, category: r.category, date: r.date, title: r.title, excerpt: r.excerpt, image: r.image, href: href('researchDetail', { id: r.id }) })),
+    ...press.map((p) => ({ kind: 'press-releases' as const, id: p.id, date: p.date, title: p.title, excerpt: p.excerpt, image: p.image, href: href('pressRelease', { id: p.id }) })),
+    ...news.map((n) => ({ kind: 'news' as const, id: n.id, category: n.type, date: n.date, title: n.title, excerpt: n.excerpt, image: n.image, href: href('newsDetail', { id: n.id }) })),
   ];
   // Array.prototype.sort is stable, so equal dates keep the order above.
   return all.sort((a, b) => b.date.localeCompare(a.date));
@@ -147,5 +148,5 @@ export function resourcesHref(categoriesByType: Readonly<Record<string, readonly
   const type = change.type ?? current.type;
   let category = change.category ?? current.category;
   if (change.type !== undefined && category !== ALL && !(categoriesByType[type] ?? []).includes(category)) category = ALL;
-  return listingHref('/resources', { type, category });
+  return listingHref(PATHS.resources, { type, category });
 }

@@ -5,6 +5,7 @@
  * filter or page change fetches the next one — never the archive.
  */
 import { LISTING_PAGE_SIZE } from './constants.ts';
+import { PATHS } from './paths.ts';
 import type { Resource } from './filters.ts';
 import type { NewsSummary, PressReleaseSummary, ResearchSummary } from './types.ts';
 import type { PortfolioSummary } from './portfolio.ts';
@@ -21,12 +22,12 @@ interface ListingDef {
 
 /** The listings and the query parameters each one reads. */
 export const LISTINGS = {
-  research: { path: '/research', filters: ['category'] },
-  'press-releases': { path: '/press-releases', filters: ['year'] },
+  research: { path: PATHS.research, filters: ['category'] },
+  'press-releases': { path: PATHS.pressReleases, filters: ['year'] },
   // ?type= (the item field's name) is accepted for ?category=.
-  news: { path: '/news-updates', filters: ['category'], aliases: { type: 'category' } },
-  resources: { path: '/resources', filters: ['type', 'category'] },
-  portfolio: { path: '/portfolio', filters: ['strategy', 'sector', 'region', 'status'] },
+  news: { path: PATHS.news, filters: ['category'], aliases: { type: 'category' } },
+  resources: { path: PATHS.resources, filters: ['type', 'category'] },
+  portfolio: { path: PATHS.portfolio, filters: ['strategy', 'sector', 'region', 'status'] },
 } as const satisfies Record<string, ListingDef>;
 export type ListingName = keyof typeof LISTINGS;
 

@@ -1,46 +1,89 @@
 /**
- * The site's link groups, in menu order: one source for the menu, the footer and the home
- * page's news panel. Strategies and sectors come from the practice areas data.
+ * The menu: its groups in order and each group's links in order — the one definition the menu,
+ * the footer, the home page's news panel, the route table (one route per editorial page) and the
+ * content check read. An editorial page (content/pages/<slug>.md) belongs to the group that lists
+ * it here (its `group` is derived, not written in the file). Strategies and sectors are the
+ * practice areas: the portfolio's strategy and sector values (src/app/portfolio.ts: their names),
+ * except Industrials, which has no page; their summaries are content (content/practice-areas.json).
+ * No page imports: the content layer reads this module.
  */
-import type { PracticeArea } from './types.ts';
+import { href } from './paths.ts';
+import { PORTFOLIO_FACETS } from './portfolio.ts';
 
 export interface NavLink { label: string; href: string }
-export interface NavGroup { title: 'Style' | 'Strategies' | 'Sectors' | 'About' | 'Resources'; links: NavLink[] }
+/** The groups that hold editorial pages. */
+export type EditorialGroup = 'Style' | 'Strategies' | 'Sectors' | 'About';
+export interface NavGroup { title: EditorialGroup | 'Resources'; links: NavLink[] }
 
-export const STYLE_LINKS: NavLink[] = [
-  { label: 'Philosophy', href: '/philosophy' },
-  { label: 'Process', href: '/process' },
-  { label: 'Principles', href: '/principles' },
+/** A practice area: a strategy or sector with a page of its own. */
+export interface PracticeAreaDef { id: string; kind: 'strategy' | 'sector'; name: string }
+
+/** Sectors without a page of their own (no practice area, no menu link). */
+const NO_PAGE = new Set<string>(['industrials']);
+
+/** The practice areas, strategies first, in menu order. */
+export const PRACTICE_AREAS: readonly PracticeAreaDef[] = [
+  ...PORTFOLIO_FACETS.strategy.map((f) => ({ id: f.value, kind: 'strategy' as const, name: f.label })),
+  ...PORTFOLIO_FACETS.sector.filter((f) => !NO_PAGE.has(f.value)).map((f) => ({ id: f.value, kind: 'sector' as const, name: f.label })),
 ];
 
+const page = (slug: string, label: string) => ({ slug, label, href: href('page', { slug }) });
+const areas = (kind: PracticeAreaDef['kind']) => PRACTICE_AREAS.filter((a) => a.kind === kind).map((a) => page(a.id, a.name));
+
+/** The editorial pages (content/pages/<slug>.md) by menu group, in menu order. */
+export const EDITORIAL_PAGES: Record<EditorialGroup, readonly { slug: string; label: string; href: string }[]> = {
+  Style: [page('philosophy', 'Philosophy'), page('process', 'Process'), page('principles', 'Principles')],
+  Strategies: areas('strategy'),
+  Sectors: areas('sector'),
+  About: [page('company-profile', 'Company Profile')],
+};
+
+/** The policies (content/policies/<slug>.md), in the order their pages link to each other. */
+export const POLICY_PAGES = [
+  { slug: 'privacy', label: 'Privacy and Cookie Notice', eyebrow: 'Privacy' },
+  { slug: 'disclosures', label: 'Legal Disclosures', eyebrow: 'Legal' },
+  { slug: 'responsible-investment', label: 'Responsible Investment Policy', eyebrow: 'Responsibility' },
+  { slug: 'accessibility', label: 'Accessibility Statement', eyebrow: 'Accessibility' },
+] as const;
+
+/** Every editorial page's slug, in menu order. */
+export const EDITORIAL_SLUGS: readonly string[] = Object.values(EDITORIAL_PAGES).flat().map((p) => p.slug);
+
+/** The menu group of an editorial page, or undefined for a slug the menu does not list. */
+export function editorialGroupOf(slug: string): EditorialGroup | undefined {
+  return (Object.keys(EDITORIAL_PAGES) as EditorialGroup[]).find((g) => EDITORIAL_PAGES[g].some((p) => p.slug === slug));
+}
+
+const links = (pages: readonly NavLink[]): NavLink[] => pages.map(({ label, href: to }) => ({ label, href: to }));
+
+export const STYLE_LINKS: NavLink[] = links(EDITORIAL_PAGES.Style);
+
 export const ABOUT_LINKS: NavLink[] = [
-  { label: 'Company Profile', href: '/company-profile' },
-  { label: 'Team', href: '/team' },
-  { label: 'Portfolio', href: '/portfolio' },
-  { label: 'Contact', href: '/contact' },
+  ...links(EDITORIAL_PAGES.About),
+  { label: 'Team', href: href('team') },
+  { label: 'Portfolio', href: href('portfolio') },
+  { label: 'Contact', href: href('contact') },
 ];
 
 export const RESOURCE_LINKS: NavLink[] = [
-  { label: 'All Resources', href: '/resources' },
-  { label: 'Insights & Research', href: '/research' },
-  { label: 'Press Releases', href: '/press-releases' },
-  { label: 'News & Updates', href: '/news-updates' },
+  { label: 'All Resources', href: href('resources') },
+  { label: 'Insights & Research', href: href('research') },
+  { label: 'Press Releases', href: href('pressReleases') },
+  { label: 'News & Updates', href: href('news') },
 ];
 
 export const LEGAL_LINKS: NavLink[] = [
-  { label: 'Terms & conditions', href: '/disclosures' },
-  { label: 'Privacy and Cookie Notice', href: '/privacy' },
-  { label: 'Accessibility', href: '/cookie-settings' },
-  { label: 'Legal', href: '/disclosures' },
+  { label: 'Terms & conditions', href: href('page', { slug: 'disclosures' }) },
+  { label: 'Privacy and Cookie Notice', href: href('page', { slug: 'privacy' }) },
+  { label: 'Accessibility', href: href('cookieSettings') },
+  { label: 'Legal', href: href('page', { slug: 'disclosures' }) },
 ];
 
-export function navGroups(practiceAreas: PracticeArea[]): NavGroup[] {
-  const pick = (kind: PracticeArea['kind']) => practiceAreas.filter((p) => p.kind === kind).map((p) => ({ label: p.name, href: p.href }));
-  return [
-    { title: 'Style', links: STYLE_LINKS },
-    { title: 'Strategies', links: pick('strategy') },
-    { title: 'Sectors', links: pick('sector') },
-    { title: 'About', links: ABOUT_LINKS },
-    { title: 'Resources', links: RESOURCE_LINKS },
-  ];
-}
+/** The menu's and the footer's groups, in order. */
+export const NAV_GROUPS: readonly NavGroup[] = [
+  { title: 'Style', links: STYLE_LINKS },
+  { title: 'Strategies', links: links(EDITORIAL_PAGES.Strategies) },
+  { title: 'Sectors', links: links(EDITORIAL_PAGES.Sectors) },
+  { title: 'About', links: ABOUT_LINKS },
+  { title: 'Resources', links: RESOURCE_LINKS },
+];

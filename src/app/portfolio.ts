@@ -1,8 +1,8 @@
 /**
  * The portfolio's facets: the one list of each filter's values (URL value → label), read by the
  * content schema (what a company file may say), the listing (filters and counts), the cards and
- * the detail page. Strategy and sector labels must equal the practice areas' names
- * (content/practice-areas.json; checked at load), and a value that is a practice area's id links
+ * the detail page. The strategies and sectors are also the practice areas (src/app/nav-links.ts
+ * derives them from here: ids, names, menu order), and a value that is a practice area's id links
  * to its page. Industrials has no page of its own.
  */
 export interface Facet { value: string; label: string }

@@ -10,11 +10,16 @@
  */
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 
-/** The segments of a read's path; `T` is the type of its answer (a phantom: never set at run time). */
-export type QueryKey<T = unknown> = readonly string[] & { readonly __answer?: T };
+declare const answer: unique symbol;
+/**
+ * The segments of a read's path; `T` is the type of its answer (a phantom: never set at run
+ * time). Required, so a bare array is not a key and a key of one answer is not a key of another:
+ * `useQuery(Q.team)` infers TeamMember[], and `useQuery(Q.team)` is a type error.
+ */
+export type QueryKey<T = unknown> = readonly string[] & { readonly [answer]: T };
 
-/** A typed key: `key<SiteInfo>('/api/site')`. */
-export const queryKey = <T>(...segments: string[]): QueryKey<T> => segments as QueryKey<T>;
+/** A typed key, `queryKey<SiteInfo>('/api/site')`: the one place a key's type is chosen (Q in types.ts). */
+export const queryKey = <T>(...segments: string[]): QueryKey<T> => segments as unknown as QueryKey<T>;
 
 export type QueryState<T> =
   /** `previous`: data of the key asked for before, shown while this one loads (see useQuery). */
@@ -52,19 +57,8 @@ export class QueryClient {
     for (const [path, data] of Object.entries(initial)) this.states.set(path, { status: 'success', data, error: null });
   }
 
-  has(key: QueryKey): boolean {
-    return this.states.get(queryPath(key))?.status === 'success';
-  }
-
   get<T>(key: QueryKey<T>): QueryState<T> {
     return (this.states.get(queryPath(key)) ?? PENDING) as QueryState<T>;
-  }
-
-  /** Everything held, keyed by path: what the server embeds for hydration. */
-  snapshot(): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    for (const [path, s] of this.states) if (s.status === 'success') out[path] = s.data;
-    return out;
   }
 
   /** Fetches once; never refetches data it holds (staleTime: Infinity) and never retries. */
@@ -110,7 +104,7 @@ export function useQueryClient(): QueryClient {
 export function useQuery<T>(key: QueryKey<T>, opts: { keepPrevious?: boolean } = {}): QueryState<T> {
   const client = useQueryClient();
   const path = queryPath(key);
-  const state = useSyncExternalStore(client.subscribe, () => client.get<T>(key), () => client.get<T>(key));
+  const state = useSyncExternalStore(client.subscribe, () => client.get(key), () => client.get(key));
   const last = useRef<T | undefined>(undefined);
   useEffect(() => {
     if (state.status === 'pending') void client.ensure(key);

@@ -4,6 +4,8 @@
  */
 import { createElement, use, type ComponentType } from 'react';
 import { matchPattern } from './router.tsx';
+import { PATHS, href } from './paths.ts';
+import { EDITORIAL_SLUGS, POLICY_PAGES } from './nav-links.ts';
 import { Q } from './types.ts';
 import { queryPath, type QueryKey } from './query.ts';
 import { LISTINGS, canonicalSearch, listingParams, type ListingName } from './listing.ts';
@@ -98,7 +100,8 @@ const CookieSettings = lazyPage('src/app/pages/CookieSettingsPage.tsx', () => im
 /** Data every page needs: the header and footer. */
 export const LAYOUT_QUERIES: QueryKey[] = [Q.site, Q.practiceAreas];
 
-const editorial = (slug: string): RouteDef => ({ pattern: `/${slug}`, ...Editorial, queries: () => [Q.page(slug)] });
+const editorial = (slug: string): RouteDef => ({ pattern: href('page', { slug }), ...Editorial, queries: () => [Q.page(slug)] });
+const policy = (slug: string): RouteDef => ({ pattern: href('page', { slug }), ...Policy, queries: () => [Q.policy(slug)] });
 
 /** A paged listing: one listing read for the filters and page asked for; its answer says what is canonical. */
 function listing(name: ListingName, lazy: Lazy): RouteDef {
@@ -116,23 +119,15 @@ function listing(name: ListingName, lazy: Lazy): RouteDef {
 function search(): RouteDef {
   const key = (query: URLSearchParams) => Q.search({ q: query.get('q') ?? undefined, type: query.get('type') ?? undefined, page: query.get('page') ?? undefined });
   const rule: (param: string) => ParamRule = (param) => (_value, { get, query }) => get(key(query))?.query[param];
-  return { pattern: '/search', ...Search, noindex: true, queries: (_params, query) => [key(query)], query: { q: rule('q'), type: rule('type'), page: rule('page') } };
+  return { pattern: PATHS.search, ...Search, noindex: true, queries: (_params, query) => [key(query)], query: { q: rule('q'), type: rule('type'), page: rule('page') } };
 }
 
 /** The value itself when it is one of `values`. */
 const oneOf = (values: readonly string[]): ParamRule => (v) => (v !== null && values.includes(v) ? v : undefined);
 
-/** Editorial pages, by menu group, in menu order. */
-export const EDITORIAL_SLUGS = {
-  Style: ['philosophy', 'process', 'principles'],
-  Strategies: ['growth-equity', 'buyouts', 'special-situations', 'private-credit'],
-  Sectors: ['technology', 'real-estate', 'pharmaceuticals', 'natural-resources', 'food-beverages'],
-  About: ['company-profile'],
-} as const;
-
 export const routes: RouteDef[] = [
   {
-    pattern: '/', page: HomePage, queries: () => [Q.stories, Q.latestNews, Q.home], transparentHeader: true,
+    pattern: PATHS.home, page: HomePage, queries: () => [Q.stories, Q.latestNews, Q.home], transparentHeader: true,
     query: {
       // The news panel open on a tab, without JavaScript (/?more=insights#news-panel).
       more: oneOf(NEWS_TABS.map((t) => t.toLowerCase())),
@@ -145,33 +140,31 @@ export const routes: RouteDef[] = [
       story: (v, { get }) => (v !== null && get(Q.stories)?.some((s) => s.id === v) ? v : undefined),
     },
   },
-  ...Object.values(EDITORIAL_SLUGS).flat().map(editorial),
-  { pattern: '/team', ...Team, queries: () => [Q.team] },
-  { pattern: '/team/:id', ...TeamMember, queries: ({ id }) => [Q.teamMember(id)], items: Q.team },
+  // Editorial pages, in menu order (the menu lists them: nav-links.ts).
+  ...EDITORIAL_SLUGS.map(editorial),
+  { pattern: PATHS.team, ...Team, queries: () => [Q.team] },
+  { pattern: PATHS.teamMember, ...TeamMember, queries: ({ id }) => [Q.teamMember(id)], items: Q.team },
   listing('research', Research),
-  { pattern: '/research/:id', ...ResearchDetail, queries: ({ id }) => [Q.researchItem(id), Q.relatedResearch(id)], items: Q.research },
+  { pattern: PATHS.researchDetail, ...ResearchDetail, queries: ({ id }) => [Q.researchItem(id), Q.relatedResearch(id)], items: Q.research },
   listing('press-releases', PressReleases),
-  { pattern: '/press-release/:id', ...PressReleaseDetail, queries: ({ id }) => [Q.pressRelease(id), Q.relatedPressReleases(id)], items: Q.pressReleases },
+  { pattern: PATHS.pressRelease, ...PressReleaseDetail, queries: ({ id }) => [Q.pressRelease(id), Q.relatedPressReleases(id)], items: Q.pressReleases },
   listing('news', NewsUpdates),
-  { pattern: '/news/:id', ...NewsDetail, queries: ({ id }) => [Q.newsItem(id), Q.relatedNews(id)], items: Q.news },
+  { pattern: PATHS.newsDetail, ...NewsDetail, queries: ({ id }) => [Q.newsItem(id), Q.relatedNews(id)], items: Q.news },
   listing('resources', Resources),
   listing('portfolio', Portfolio),
-  { pattern: '/portfolio/:id', ...PortfolioCompany, queries: ({ id }) => [Q.portfolioCompany(id)], items: Q.portfolio },
+  { pattern: PATHS.portfolioCompany, ...PortfolioCompany, queries: ({ id }) => [Q.portfolioCompany(id)], items: Q.portfolio },
   search(),
   {
-    pattern: '/contact', ...Contact, queries: () => [],
+    pattern: PATHS.contact, ...Contact, queries: () => [],
     // The outcome of a form post without JavaScript (see src/server/contact.ts).
     query: {
       sent: oneOf(['1']),
       error: (v) => (v === 'throttled' ? v : parseErrorFields(v).join(',') || undefined),
     },
   },
-  { pattern: '/privacy', ...Policy, queries: () => [Q.page('privacy')] },
-  { pattern: '/disclosures', ...Policy, queries: () => [Q.page('disclosures')] },
-  { pattern: '/responsible-investment', ...Policy, queries: () => [Q.page('responsible-investment')] },
-  { pattern: '/accessibility', ...Policy, queries: () => [Q.page('accessibility')] },
+  ...POLICY_PAGES.map((p) => policy(p.slug)),
   {
-    pattern: '/cookie-settings', ...CookieSettings, queries: () => [],
+    pattern: PATHS.cookieSettings, ...CookieSettings, queries: () => [],
     // The answer to a save without script (src/server/cookie-settings.ts): show the notice.
     query: { saved: oneOf(['1']) },
     cookie: COOKIE_PREFERENCES_KEY,

@@ -3,6 +3,8 @@
  * both the page and the API follow. The index is built on the server from the same content at
  * start (src/content/search.ts); a page embeds only the results it shows.
  */
+import type { SearchDoc } from '../content/search.ts';
+
 export const SEARCH_MAX_QUERY = 100;
 /** Results per group on the overview (all types); a type's own page shows LISTING_PAGE_SIZE. */
 export const SEARCH_GROUP_PREVIEW = 4;
@@ -19,18 +21,14 @@ export const SEARCH_TYPES = [
 ] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number]['value'];
 
-export interface SearchHit {
-  type: SearchType;
-  title: string;
-  href: string;
-  /** Category, role, sector… shown above the title. */
-  meta: string;
-  date?: string;
-  /** The item's summary, or the sentence of its text where the match is. */
-  excerpt: string;
+/**
+ * A result: the document's fields as a hit shows them (its `excerpt`: the summary, or the
+ * sentence of its text where the match is), without what is only searched, plus the words matched.
+ */
+export type SearchHit = Omit<SearchDoc, 'text' | 'keywords'> & {
   /** The indexed words the query matched (lower case): what the page highlights. */
   terms: string[];
-}
+};
 
 export interface SearchGroup {
   type: SearchType;

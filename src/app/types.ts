@@ -175,7 +175,9 @@ export const Q = {
   /** The home page's news panel: the first NEWS_PANEL_MAX_ITEMS news summaries. */
   latestNews: queryKey<NewsSummary[]>('/api/latest/news'),
   home: queryKey<HomeData>('/api/home'),
-  page: <T extends EditorialPageData | PolicyPageData>(slug: string) => queryKey<T>('/api/pages', slug),
+  /** An editorial page (content/pages) and a policy (content/policies): both read /api/pages/<slug>. */
+  page: (slug: string) => queryKey<EditorialPageData>('/api/pages', slug),
+  policy: (slug: string) => queryKey<PolicyPageData>('/api/pages', slug),
   /** One item with its body; 404 for an unknown id. */
   researchItem: (itemId: string) => queryKey<ResearchItem>('/api/research', id(itemId)),
   pressRelease: (itemId: string) => queryKey<PressRelease>('/api/press-releases', id(itemId)),

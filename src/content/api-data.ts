@@ -17,7 +17,9 @@ import { bodyText, paragraphsText } from './markdown.ts';
 import { createSearchIndex, type SearchDoc, type SearchIndex } from './search.ts';
 import { createListings, type Listings } from './listings.ts';
 import { HOME_INSIGHTS, NEWS_PANEL_MAX_ITEMS } from '../app/constants.ts';
-import { relatedItems, toResources } from '../app/filters.ts';
+import { listingHref, relatedItems, toResources } from '../app/filters.ts';
+import { PATHS, href } from '../app/paths.ts';
+import { imageDefaultSrc } from '../app/image-src.ts';
 import { LISTINGS, canonicalSearch, type ListingName } from '../app/listing.ts';
 import { facetLabel, type PortfolioCompany, type PortfolioSummary } from '../app/portfolio.ts';
 import type { BlockT } from './schema.ts';
@@ -65,14 +67,9 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     // A missing manifest entry (images not generated) still renders: a plain colour block.
     return m ? { key, ...m } : { key, width: 1600, height: 900, widths: [], color: '#1a3352' };
   };
-  const imageUrl = (ref: ImageRef) => {
-    if (!ref.widths.length) return '';
-    const w = ref.widths.find((x) => x >= 960) ?? ref.widths[ref.widths.length - 1];
-    return `/images/${ref.key}-${w}.webp`;
-  };
   const art = (key: string) => {
     const ref = image(key);
-    return { image: ref, imageUrl: imageUrl(ref) };
+    return { image: ref, imageUrl: imageDefaultSrc(ref) };
   };
 
   // The copyright year is fixed at start so server and browser render the same text.
@@ -85,22 +82,28 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     id, name, title, bio: paragraphsText(body.intro).join('\n\n'), ...art(key), email, experience, education, expertise,
   }));
   const research: ResearchSummary[] = content.research.map(({ id, category, date, title, excerpt, image: key, author }) => ({
-    id, category, date, title, excerpt, ...art(key), link: `/research/${id}`, author,
+    id, category, date, title, excerpt, ...art(key), link: href('researchDetail', { id }), author,
   }));
   const pressReleases: PressReleaseSummary[] = content.pressReleases.map(({ id, date, title, excerpt, image: key, location }) => ({
-    id, date, title, excerpt, ...art(key), link: `/press-release/${id}`, year: Number(date.slice(0, 4)), location,
+    id, date, title, excerpt, ...art(key), link: href('pressRelease', { id }), year: Number(date.slice(0, 4)), location,
   }));
   const news: NewsSummary[] = content.news.map(({ id, type, date, title, excerpt, image: key }) => ({
-    id, type, date, title, excerpt, ...art(key), link: `/news/${id}`,
+    id, type, date, title, excerpt, ...art(key), link: href('newsDetail', { id }),
   }));
 
   const portfolio: PortfolioSummary[] = content.portfolio.map(({ id, name, strategy, sector, region, status, headquarters, invested, exited, description, website }) => ({
-    id, name, strategy, sector, region, status, headquarters, invested, ...(exited !== undefined ? { exited } : {}), description, website, link: `/portfolio/${id}`,
+    id, name, strategy, sector, region, status, headquarters, invested, ...(exited !== undefined ? { exited } : {}), description, website, link: href('portfolioCompany', { id }),
   }));
+  // Each article's body as plain text, once: search indexes it and company pages find their mentions in it.
+  const texts: ArticleTexts = {
+    research: content.research.map((r) => bodyText(r.body)),
+    pressReleases: content.pressReleases.map((p) => bodyText(p.body)),
+    news: content.news.map((n) => bodyText(n.body)),
+  };
   const portfolioExtras = portfolioRelations(portfolio, [
-    ...content.news.map((n, i) => ({ entry: n, summary: news[i], label: n.type })),
-    ...content.pressReleases.map((p, i) => ({ entry: p, summary: pressReleases[i], label: 'Press Release' })),
-    ...content.research.map((r, i) => ({ entry: r, summary: research[i], label: r.category })),
+    ...content.news.map((n, i) => ({ entry: n, text: texts.news[i], summary: news[i], label: n.type })),
+    ...content.pressReleases.map((p, i) => ({ entry: p, text: texts.pressReleases[i], summary: pressReleases[i], label: 'Press Release' })),
+    ...content.research.map((r, i) => ({ entry: r, text: texts.research[i], summary: research[i], label: r.category })),
   ]);
 
   const entries = new Map<string, ApiEntry>();
@@ -136,13 +139,13 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     const facet = page.group === 'Strategies' ? 'strategy' : page.group === 'Sectors' ? 'sector' : undefined;
     const theirs = facet ? portfolio.filter((c) => c[facet] === id) : [];
     const companies = facet && theirs.length
-      ? { total: theirs.length, items: [...theirs.filter((c) => c.status === 'current'), ...theirs.filter((c) => c.status !== 'current')].slice(0, 6), href: `/portfolio?${facet}=${id}` }
+      ? { total: theirs.length, items: [...theirs.filter((c) => c.status === 'current'), ...theirs.filter((c) => c.status !== 'current')].slice(0, 6), href: listingHref(PATHS.portfolio, { [facet]: id }) }
       : undefined;
-    const data: EditorialPageData = { path: `/${id}`, ...rest, image: image(key), ...(companies ? { companies } : {}) };
+    const data: EditorialPageData = { path: href('page', { slug: id }), ...rest, image: image(key), ...(companies ? { companies } : {}) };
     put(`/api/pages/${id}`, data);
   }
   for (const policy of content.policies) {
-    const data: PolicyPageData = { path: `/${policy.id}`, title: policy.title, description: policy.description, lastUpdated: policy.lastUpdated, body: policy.body };
+    const data: PolicyPageData = { path: href('page', { slug: policy.id }), title: policy.title, description: policy.description, lastUpdated: policy.lastUpdated, body: policy.body };
     put(`/api/pages/${policy.id}`, data);
   }
 
@@ -162,7 +165,7 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     return collection === 'portfolio' ? ({ ...value, ...portfolioExtras(i) } as PortfolioCompany) : value;
   };
   const listings: Listings = createListings({ research, pressReleases, news, resources: toResources(research, pressReleases, news), portfolio });
-  const searchIndex = createSearchIndex(searchDocs(content, { team, research, pressReleases, news, portfolio }), SEARCH_SUGGESTIONS);
+  const searchIndex = createSearchIndex(searchDocs(content, { team, research, pressReleases, news, portfolio }, texts), SEARCH_SUGGESTIONS);
 
   const computed = (pathname: string, query: URLSearchParams): ApiAnswer | undefined => {
     const parts = pathname.split('/').slice(2); // "/api/research/x" → ["research", "x"]
@@ -204,6 +207,9 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
   };
 }
 
+/** The plain text of each article's body (by index in its collection). */
+interface ArticleTexts { research: string[]; pressReleases: string[]; news: string[] }
+
 /** Searches to offer when nothing matched (or nothing was asked). */
 const SEARCH_SUGGESTIONS = ['Private credit', 'Logistics', 'Water', 'Software', 'Carve-out'];
 
@@ -221,25 +227,25 @@ function blocksText(blocks: BlockT[]): string {
 }
 
 /** Every searchable document: pages, people, research, press releases, news and companies. */
-function searchDocs(content: RawContent, s: { team: TeamMember[]; research: ResearchSummary[]; pressReleases: PressReleaseSummary[]; news: NewsSummary[]; portfolio: PortfolioSummary[] }): SearchDoc[] {
+function searchDocs(content: RawContent, s: { team: TeamMember[]; research: ResearchSummary[]; pressReleases: PressReleaseSummary[]; news: NewsSummary[]; portfolio: PortfolioSummary[] }, texts: ArticleTexts): SearchDoc[] {
   const docs: SearchDoc[] = [];
   for (const p of content.pages) {
-    docs.push({ type: 'pages', title: p.title, href: `/${p.id}`, meta: p.group === 'Style' ? 'Investment Style' : p.group === 'About' ? 'About' : p.group.replace(/s$/, '').replace(/ie$/, 'y'), excerpt: p.lede, text: `${p.description} ${blocksText(p.blocks)}`, keywords: p.eyebrow });
+    docs.push({ type: 'pages', title: p.title, href: href('page', { slug: p.id }), meta: p.group === 'Style' ? 'Investment Style' : p.group === 'About' ? 'About' : p.group.replace(/s$/, '').replace(/ie$/, 'y'), excerpt: p.lede, text: `${p.description} ${blocksText(p.blocks)}`, keywords: p.eyebrow });
   }
-  for (const p of content.policies) docs.push({ type: 'pages', title: p.title, href: `/${p.id}`, meta: 'Policy', excerpt: p.description, text: bodyText(p.body) });
+  for (const p of content.policies) docs.push({ type: 'pages', title: p.title, href: href('page', { slug: p.id }), meta: 'Policy', excerpt: p.description, text: bodyText(p.body) });
   const site = content.site;
   docs.push({
-    type: 'pages', title: 'Contact', href: '/contact', meta: 'About',
+    type: 'pages', title: 'Contact', href: href('contact'), meta: 'About',
     excerpt: `Write to ${site.contacts.general} or call ${site.contacts.phone}; offices in ${site.offices.map((o) => o.city).join(', ')}.`,
     text: '',
     keywords: [site.headquarters.name, ...site.headquarters.lines, ...site.offices.flatMap((o) => [o.city, ...o.lines]), 'investor relations', site.contacts.investorRelations, 'careers jobs', site.contacts.careers, 'press media', site.contacts.press].join(' '),
   });
-  docs.push({ type: 'pages', title: 'Portfolio', href: '/portfolio', meta: 'About', excerpt: 'A selection of the companies we have backed, filtered by strategy, sector, region and status.', text: '', keywords: 'portfolio companies investments' });
-  docs.push({ type: 'pages', title: 'Team', href: '/team', meta: 'About', excerpt: 'The partners and professionals behind every investment.', text: '', keywords: 'people leadership managing partners professionals' });
-  s.team.forEach((m, i) => docs.push({ type: 'people', title: m.name, href: `/team/${m.id}`, meta: m.title, excerpt: paragraphsText(content.team[i].body.intro)[0] ?? '', text: m.bio, keywords: [...m.expertise, ...m.experience, ...m.education].join(' ') }));
-  s.research.forEach((r, i) => docs.push({ type: 'research', title: r.title, href: r.link, meta: r.category, date: r.date, excerpt: r.excerpt, text: bodyText(content.research[i].body), keywords: r.author }));
-  s.pressReleases.forEach((p, i) => docs.push({ type: 'press', title: p.title, href: p.link, meta: 'Press Release', date: p.date, excerpt: p.excerpt, text: bodyText(content.pressReleases[i].body) }));
-  s.news.forEach((n, i) => docs.push({ type: 'news', title: n.title, href: n.link, meta: n.type, date: n.date, excerpt: n.excerpt, text: bodyText(content.news[i].body) }));
+  docs.push({ type: 'pages', title: 'Portfolio', href: href('portfolio'), meta: 'About', excerpt: 'A selection of the companies we have backed, filtered by strategy, sector, region and status.', text: '', keywords: 'portfolio companies investments' });
+  docs.push({ type: 'pages', title: 'Team', href: href('team'), meta: 'About', excerpt: 'The partners and professionals behind every investment.', text: '', keywords: 'people leadership managing partners professionals' });
+  s.team.forEach((m, i) => docs.push({ type: 'people', title: m.name, href: href('teamMember', { id: m.id }), meta: m.title, excerpt: paragraphsText(content.team[i].body.intro)[0] ?? '', text: m.bio, keywords: [...m.expertise, ...m.experience, ...m.education].join(' ') }));
+  s.research.forEach((r, i) => docs.push({ type: 'research', title: r.title, href: r.link, meta: r.category, date: r.date, excerpt: r.excerpt, text: texts.research[i], keywords: r.author }));
+  s.pressReleases.forEach((p, i) => docs.push({ type: 'press', title: p.title, href: p.link, meta: 'Press Release', date: p.date, excerpt: p.excerpt, text: texts.pressReleases[i] }));
+  s.news.forEach((n, i) => docs.push({ type: 'news', title: n.title, href: n.link, meta: n.type, date: n.date, excerpt: n.excerpt, text: texts.news[i] }));
   s.portfolio.forEach((c, i) => docs.push({
     type: 'portfolio', title: c.name, href: c.link, meta: `${facetLabel('sector', c.sector)} · ${facetLabel('region', c.region)}`, excerpt: c.description,
     text: bodyText(content.portfolio[i].body),
@@ -255,7 +261,7 @@ function searchDocs(content: RawContent, s: { team: TeamMember[]; research: Rese
  */
 function portfolioRelations(
   portfolio: PortfolioSummary[],
-  articles: { entry: { body: Body; title: string; excerpt: string; date: string }; summary: { link: string; date: string; title: string }; label: string }[],
+  articles: { entry: { title: string; excerpt: string }; text: string; summary: { link: string; date: string; title: string }; label: string }[],
 ): (i: number) => Pick<PortfolioCompany, 'related' | 'mentions'> {
   const keyOf = (name: string) => {
     const first = name.split(/\s+/)[0].toLowerCase();
@@ -266,7 +272,7 @@ function portfolioRelations(
   const mentions: PortfolioCompany['mentions'][] = portfolio.map(() => []);
   const sorted = [...articles].sort((a, b) => b.summary.date.localeCompare(a.summary.date));
   for (const a of sorted) {
-    const text = `${a.entry.title} ${a.entry.excerpt} ${bodyText(a.entry.body)}`.toLowerCase();
+    const text = `${a.entry.title} ${a.entry.excerpt} ${a.text}`.toLowerCase();
     const found = new Set<number>();
     for (const word of text.match(/[\p{L}]+/gu) ?? []) for (const i of byKey.get(word) ?? []) found.add(i);
     // Multi-word keys (short first words) are looked up as phrases.

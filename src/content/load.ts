@@ -11,13 +11,18 @@ import { z } from 'zod';
 import { parse as parseYaml, parseDocument, YAMLError } from 'yaml';
 import { COLLECTIONS, type CollectionDef, type CollectionEntries, type Entry } from './collections.ts';
 import { parseBody } from './markdown.ts';
-import { PORTFOLIO_FACETS } from '../app/portfolio.ts';
-import { Home, PracticeArea, Site, type HomeT, type PracticeAreaT, type SiteT } from './schema.ts';
+import { EDITORIAL_SLUGS, PRACTICE_AREAS, editorialGroupOf, type EditorialGroup } from '../app/nav-links.ts';
+import { href } from '../app/paths.ts';
+import type { PracticeArea as PracticeAreaData } from '../app/types.ts';
+import { Home, PracticeArea, Site, type HomeT, type SiteT } from './schema.ts';
 
-export interface RawContent extends CollectionEntries {
+export interface RawContent extends Omit<CollectionEntries, 'pages'> {
   site: SiteT;
-  practiceAreas: PracticeAreaT[];
+  /** The menu's practice areas (nav-links.ts), in its order, each with its summary from content. */
+  practiceAreas: PracticeAreaData[];
   home: HomeT;
+  /** Editorial pages, each with the menu group that lists it. */
+  pages: (CollectionEntries['pages'][number] & { group: EditorialGroup })[];
 }
 
 export class ContentError extends Error {
@@ -162,24 +167,36 @@ export function loadContent(dir = defaultContentDir(), opts: LoadOptions = {}): 
   const images = opts.images === null ? undefined : (opts.images ?? imageKeysOf());
   if (opts.images === undefined && !images) problems.push('public/images/manifest.json: missing, so image references cannot be checked (npm run images)');
   const site = readJsonFile(path.join(dir, 'site.json'), Site, problems);
-  const practiceAreas = readJsonFile(path.join(dir, 'practice-areas.json'), z.array(PracticeArea).length(9), problems);
+  const areasFile = path.join(dir, 'practice-areas.json');
+  const summaries = readJsonFile(areasFile, z.array(PracticeArea), problems);
   const home = readJsonFile(path.join(dir, 'home.json'), Home, problems);
   const seen = new Set<string>();
-  for (const [i, area] of (practiceAreas ?? []).entries()) {
-    if (seen.has(area.id)) problems.push(`${rel(path.join(dir, 'practice-areas.json'))} › item "${area.id}" (#${i}) › id: duplicate id`);
+  for (const [i, area] of (summaries ?? []).entries()) {
+    if (seen.has(area.id)) problems.push(`${rel(areasFile)} › item "${area.id}" (#${i}) › id: duplicate id`);
+    else if (!PRACTICE_AREAS.some((a) => a.id === area.id)) problems.push(`${rel(areasFile)} › item "${area.id}" (#${i}) › id: not a practice area (the strategies and sectors of src/app/nav-links.ts)`);
     seen.add(area.id);
+  }
+  const practiceAreas: PracticeAreaData[] = [];
+  for (const { id, kind, name } of PRACTICE_AREAS) {
+    const summary = summaries?.find((a) => a.id === id)?.summary;
+    if (summaries && summary === undefined) problems.push(`${rel(areasFile)}: no summary for the practice area "${id}"`);
+    practiceAreas.push({ id, kind, name, href: href('page', { slug: id }), summary: summary ?? '' });
   }
   const collections = Object.fromEntries(
     Object.entries(COLLECTIONS).map(([key, def]) => [key, readCollection(dir, def as CollectionDef, images, problems)]),
   ) as unknown as CollectionEntries;
-  // Portfolio strategies and sectors are the practice areas: the same names (one fact).
-  for (const area of practiceAreas ?? []) {
-    const facet = PORTFOLIO_FACETS[area.kind === 'strategy' ? 'strategy' : 'sector'].find((f) => f.value === area.id);
-    if (!facet) problems.push(`src/app/portfolio.ts: no portfolio ${area.kind} for the practice area "${area.id}"`);
-    else if (facet.label !== area.name) problems.push(`src/app/portfolio.ts: the ${area.kind} "${area.id}" is labelled "${facet.label}", but practice-areas.json names it "${area.name}"`);
+  // Each editorial page is in the menu, and each page the menu lists exists.
+  const pages = (collections.pages ?? []).map((p) => {
+    const group = editorialGroupOf(p.id);
+    if (!group) problems.push(`${p.file}: the menu (src/app/nav-links.ts) does not list the page "${p.id}"`);
+    return { group: group!, ...p };
+  });
+  for (const slug of EDITORIAL_SLUGS) {
+    const file = path.join(dir, 'pages', `${slug}.md`);
+    if (!existsSync(file)) problems.push(`${rel(file)}: missing (the menu lists the page "${slug}")`);
   }
   if (problems.length) throw new ContentError(problems);
-  return { site: site!, practiceAreas: practiceAreas!, home: home!, ...collections };
+  return { site: site!, practiceAreas, home: home!, ...collections, pages };
 }
 
 /**
@@ -224,7 +241,9 @@ function scanImages(dir: string): Map<string, { hints: string[]; files: string[]
       file = path.join(folder, name);
       const split = splitFrontMatter(readFileSync(file, 'utf8'));
       const doc = split && parseDocument(split.yaml);
-      if (doc && !doc.errors.length) walk(doc.toJS());
+      // An editorial page's menu group (from the menu, not its file) describes its artwork too.
+      const group = def.folder === 'pages' ? editorialGroupOf(name.replace(/\.md$/, '')) : undefined;
+      if (doc && !doc.errors.length) walk(group ? { ...(doc.toJS() as object), group } : doc.toJS());
     }
   }
   return keys;

@@ -62,11 +62,12 @@ export const Story = z.strictObject({
   related: z.array(z.strictObject({ label: text, href: internalHref })).min(2),
 });
 
-export const PracticeArea = z.object({
+/**
+ * content/practice-areas.json: each practice area's summary. Which areas there are, their kind,
+ * name, order and page come from the menu (src/app/nav-links.ts, from the portfolio's facets).
+ */
+export const PracticeArea = z.strictObject({
   id: slug,
-  kind: z.enum(['strategy', 'sector']),
-  name: text,
-  href: internalHref,
   summary: paragraph,
 });
 
@@ -175,8 +176,7 @@ export const Block = z.discriminatedUnion('type', [
  * steps and quotes are data, not prose, and YAML keeps them readable without JSON's quoting.
  */
 export const EditorialPage = z.strictObject({
-  /** Menu group the page belongs to. */
-  group: z.enum(['Style', 'Strategies', 'Sectors', 'About']),
+  // Its menu group is not written here: the menu lists the page (src/app/nav-links.ts).
   title: text,
   eyebrow: text,
   lede: paragraph,

@@ -18,6 +18,7 @@ export interface SearchDoc {
   type: SearchType;
   title: string;
   href: string;
+  /** Category, role, sector… shown above the title. */
   meta: string;
   date?: string;
   /** The summary a hit shows. */

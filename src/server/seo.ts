@@ -11,6 +11,7 @@ import path from 'node:path';
 import { Feed } from 'feed';
 import { routes } from '../app/routes.ts';
 import { queryPath } from '../app/query.ts';
+import { fillPattern, patternParams } from '../app/paths.ts';
 import { FEEDS } from '../app/Document.tsx';
 import { SITE_NAME } from '../app/constants.ts';
 import type { ApiData } from '../content/api-data.ts';
@@ -64,9 +65,9 @@ export function sitemapEntries(api: ApiData, contentDir: string): { path: string
     if (route.noindex) continue;
     if (route.items) {
       // A detail route: one page per item of the list read the route names.
-      const param = /:(\w+)/.exec(route.pattern)![1];
+      const [param] = patternParams(route.pattern);
       for (const item of (read(api, queryPath(route.items)) as Dated[] | undefined) ?? []) {
-        out.push({ path: route.pattern.replace(`:${param}`, encodeURIComponent(item.id)), lastmod: day(item.date ?? fallback) });
+        out.push({ path: fillPattern(route.pattern, { [param]: item.id }), lastmod: day(item.date ?? fallback) });
       }
       continue;
     }

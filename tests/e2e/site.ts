@@ -2,11 +2,11 @@
  * The pages the browser suites visit, built from the app's own route table
  * (src/app/routes.ts) so that a new route is covered without editing the tests, checked against
  * the routes the seed specifies (a route missing from the table fails the coverage test).
- * Detail routes (`/x/:id`) use the first item of their collection in content/.
+ * Detail routes (`/x/:id`) use the first item of their list read in content/ (concretePath, shared
+ * with the node:test suites).
  */
 import { matchRoute, notFoundRoute, routes } from '../../src/app/routes.ts';
-import { loadContent } from '../../src/content/load.ts';
-import type { CollectionName } from '../../src/content/collections.ts';
+import { concretePath } from '../helpers/pages.ts';
 
 /** Every route of seed §2 except /login (its own document, see LOGIN_ROUTE) and the 404. */
 export const SEED_PATTERNS = [
@@ -18,30 +18,6 @@ export const SEED_PATTERNS = [
   '/research', '/research/:id', '/press-releases', '/press-release/:id', '/news-updates', '/news/:id',
   '/resources', '/contact', '/privacy', '/disclosures', '/responsible-investment', '/cookie-settings',
 ] as const;
-
-/** Which content collection a detail route's `:id` comes from. */
-const ID_SOURCE: Record<string, CollectionName> = {
-  '/team/:id': 'team',
-  '/research/:id': 'research',
-  '/press-release/:id': 'pressReleases',
-  '/news/:id': 'news',
-  '/portfolio/:id': 'portfolio',
-};
-
-let content: ReturnType<typeof loadContent> | undefined;
-function firstId(collection: CollectionName): string {
-  content ??= loadContent();
-  const items = content[collection];
-  if (!items.length) throw new Error(`content: ${collection} is empty`);
-  return items[0].id;
-}
-
-function concretePath(pattern: string): string {
-  if (!pattern.includes(':')) return pattern;
-  const source = ID_SOURCE[pattern];
-  if (!source) throw new Error(`tests/e2e/site.ts: no content collection known for the route ${pattern}; add it to ID_SOURCE`);
-  return pattern.replace(':id', encodeURIComponent(firstId(source)));
-}
 
 export interface SiteRoute {
   /** The route table's pattern, e.g. "/team/:id". */

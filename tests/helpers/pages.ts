@@ -4,6 +4,8 @@
  */
 import { routes } from '../../src/app/routes.ts';
 import { queryPath } from '../../src/app/query.ts';
+import { fillPattern, patternParams } from '../../src/app/paths.ts';
+import { matchPattern } from '../../src/app/router.tsx';
 import { buildApiData, type ApiData } from '../../src/content/api-data.ts';
 import { loadContent } from '../../src/content/load.ts';
 
@@ -20,23 +22,25 @@ export function collection<T = Record<string, unknown>>(apiPath: string): T[] {
   return entry.value as T[];
 }
 
-/** One concrete path per route of the route table. */
+/**
+ * A concrete path for a route pattern: each parameter filled with the id of the first item of the
+ * route's list read (`items`: /api/team for /team/:id), built by the app's own fillPattern.
+ */
+export function concretePath(pattern: string): string {
+  const names = patternParams(pattern);
+  if (!names.length) return pattern;
+  const route = routes.find((r) => r.pattern === pattern);
+  const items = route?.items && (contentApi().entries.get(queryPath(route.items))?.value as { id: string }[] | undefined);
+  if (!items?.length) throw new Error(`cannot find an id for ${pattern}: no route with a list read (items) in src/app/routes.ts`);
+  return fillPattern(pattern, Object.fromEntries(names.map((n) => [n, items[0].id])));
+}
+
+/** One concrete path per route of the route table; each of its reads has an answer in content. */
 export function pagePaths(): string[] {
   const api = contentApi();
   return routes.map((route) => {
-    const names = [...route.pattern.matchAll(/:(\w+)/g)].map((m) => m[1]);
-    if (!names.length) return route.pattern;
-    const params: Record<string, string> = {};
-    for (const name of names) {
-      // The first item of the list read whose path the route's item read extends
-      // (/api/team/<id> → /api/team for /team/:id).
-      const items = route.queries(Object.fromEntries(names.map((n) => [n, 'x'])), new URLSearchParams())
-        .map((k) => api.entries.get(k[0])?.value)
-        .find((v): v is { id: string }[] => Array.isArray(v) && typeof v[0]?.id === 'string');
-      if (!items) throw new Error(`cannot find an id for ${route.pattern}`);
-      params[name] = items[0].id;
-    }
-    const path = route.pattern.replace(/:(\w+)/g, (_, n: string) => encodeURIComponent(params[n]));
+    const path = concretePath(route.pattern);
+    const params = matchPattern(route.pattern, path) ?? {};
     for (const key of route.queries(params, new URLSearchParams())) {
       const q = queryPath(key);
       if (!api.read(q.split('?')[0], new URLSearchParams(q.split('?')[1] ?? ''))) throw new Error(`${path}: ${q} has no answer in content`);

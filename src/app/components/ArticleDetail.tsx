@@ -2,6 +2,7 @@
  * The shared layout of /research/{id}, /press-release/{id} and /news/{id}: back link, label and
  * date, the page's one <h1>, the excerpt as lede, the hero artwork, the body's "## " sections
  * (Markdown, see Prose) and the first two other items of the same collection as "Related".
+ * ArticlePage is such a route whole: its reads and the shared opening, then this layout.
  */
 import type { ReactNode } from 'react';
 import { Link } from '../router.tsx';
@@ -12,6 +13,8 @@ import { Img } from './Img.tsx';
 import { ArticleCard, placeName, type ArticleCardProps } from './ArticleCard.tsx';
 import { Prose } from './Prose.tsx';
 import { CopyLink } from './CopyLink.tsx';
+import { Loaded } from './Loaded.tsx';
+import { useQuery, type QueryKey } from '../query.ts';
 
 interface Props {
   back: { href: string; label: string };
@@ -37,7 +40,6 @@ export function ArticleDetail({ back, label, location, date, title, excerpt, ima
       <PageMeta
         title={title}
         description={excerpt.length > 160 ? `${excerpt.slice(0, 157).trimEnd()}…` : excerpt}
-        image={image}
         article={{ publishedTime: date, section: label, author }}
       />
       <header className="article-header">
@@ -84,5 +86,52 @@ export function ArticleDetail({ back, label, location, date, title, excerpt, ima
         </section>
       )}
     </article>
+  );
+}
+
+/** What an article read answers: a summary (also the related cards') with its body. */
+interface ArticleSummary { date: string; title: string; excerpt: string; image: ImageRef; link: string }
+
+interface ArticlePageProps<T extends ArticleSummary, R extends ArticleSummary> {
+  /** The article's read and its "related" read (404: the 404 page). */
+  item: QueryKey<T & { body: Body }>;
+  related: QueryKey<R[]>;
+  /** The spinner's label. */
+  loading: string;
+  back: Props['back'];
+  /** The label, and the dateline or author, an article shows above its title. */
+  heading: (a: T) => Pick<Props, 'label' | 'location' | 'author'>;
+  /** The related section's heading, and each related card's label. */
+  relatedHeading: string;
+  relatedLabel: (r: R) => string;
+  children?: ReactNode;
+}
+
+/** A detail route of an article collection: its two reads, the shared opening (Loaded), then ArticleDetail. */
+export function ArticlePage<T extends ArticleSummary, R extends ArticleSummary>({ item, related, loading, back, heading, relatedHeading, relatedLabel, children }: ArticlePageProps<T, R>) {
+  const article = useQuery(item);
+  const others = useQuery(related);
+  return (
+    <Loaded state={article} also={[others]} loading={loading}>
+      {(a) => (
+        <ArticleDetail
+          back={back}
+          {...heading(a)}
+          date={a.date}
+          title={a.title}
+          excerpt={a.excerpt}
+          image={a.image}
+          body={a.body}
+          related={{
+            heading: relatedHeading,
+            items: (others.data ?? []).map((x) => ({
+              href: x.link, image: x.image, label: relatedLabel(x), date: x.date, title: x.title, excerpt: x.excerpt,
+            })),
+          }}
+        >
+          {children}
+        </ArticleDetail>
+      )}
+    </Loaded>
   );
 }

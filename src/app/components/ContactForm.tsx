@@ -14,6 +14,7 @@ import {
   type ContactErrors, type ContactField, type ContactInput,
 } from '../contact-validation.ts';
 import { Link } from '../router.tsx';
+import { queryKey } from '../query.ts';
 
 export type ContactFormInitial =
   | { kind: 'fresh' }
@@ -24,7 +25,7 @@ export type ContactFormInitial =
   | { kind: 'failed'; values: ContactInput };
 
 /** Where the server puts what a visitor typed when their no-JavaScript post could not be stored. */
-export const CONTACT_DRAFT_KEY = ['contact-draft'] as const;
+export const CONTACT_DRAFT_KEY = queryKey<ContactInput>('contact-draft');
 
 interface Props {
   initial: ContactFormInitial;

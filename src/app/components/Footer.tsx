@@ -1,11 +1,11 @@
 /** The shared footer: five link columns, the firm's description, legal links and Sign out. */
 import { Link } from '../router.tsx';
-import type { PracticeArea, SiteInfo } from '../types.ts';
-import { navGroups } from '../nav-links.ts';
+import type { SiteInfo } from '../types.ts';
+import { NAV_GROUPS } from '../nav-links.ts';
 import { Logo } from './Logo.tsx';
 import { useSiteMode } from '../site-mode.ts';
 
-export function Footer({ site, practiceAreas }: { site: SiteInfo; practiceAreas: PracticeArea[] }) {
+export function Footer({ site }: { site: SiteInfo }) {
   // A public site has no gate: nobody to sign out.
   const gated = useSiteMode().access === 'password';
   return (
@@ -16,7 +16,7 @@ export function Footer({ site, practiceAreas }: { site: SiteInfo; practiceAreas:
           <p className="footer__description">{site.description}</p>
         </div>
         <nav className="footer__columns" aria-label="Footer">
-          {navGroups(practiceAreas).map((g) => (
+          {NAV_GROUPS.map((g) => (
             <div key={g.title} className="footer__column">
               <h2 className="footer__heading">{g.title}</h2>
               <ul>

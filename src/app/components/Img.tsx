@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import type { ImageRef } from '../types.ts';
+import { imageDefaultSrc, imageSrc, type ImageFormat } from '../image-src.ts';
 
 interface Props {
   image: ImageRef;
@@ -17,8 +18,8 @@ interface Props {
  */
 export function Img({ image, alt, sizes, className, priority }: Props) {
   const { key, widths, width, height } = image;
-  const srcset = (ext: string) => widths.map((w) => `/images/${key}-${w}.${ext} ${w}w`).join(', ');
-  const fallback = widths.length ? `/images/${key}-${widths.find((w) => w >= 960) ?? widths[widths.length - 1]}.webp` : undefined;
+  const srcset = (format: ImageFormat) => widths.map((w) => `${imageSrc(key, w, format)} ${w}w`).join(', ');
+  const fallback = imageDefaultSrc(image) || undefined;
   return (
     <picture className={clsx('img', className)}>
       {widths.length > 0 && <source type="image/avif" srcSet={srcset('avif')} sizes={sizes} />}

@@ -8,7 +8,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery } from '../query.ts';
-import { Q, type SiteInfo } from '../types.ts';
+import { Q } from '../types.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';
 import { Dialog } from './Dialog.tsx';
 import { useOverlay } from './overlay-context.tsx';
@@ -18,7 +18,7 @@ export const LOGIN_DIALOG_ID = 'investor-login';
 interface Props { open: boolean; onOpen: () => void; onClose: () => void }
 
 export function LoginOverlay({ open, onOpen, onClose }: Props) {
-  const site = useQuery<SiteInfo>(Q.site).data;
+  const site = useQuery(Q.site).data;
   const ir = site?.contacts.investorRelations ?? '';
   const hydrated = useHydrated();
   const [signInPressed, setExplained] = useState(false);

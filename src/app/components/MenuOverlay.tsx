@@ -8,9 +8,9 @@
 import { useState } from 'react';
 import { Link, useRouter } from '../router.tsx';
 import { canonicalSearch } from '../listing.ts';
+import { href } from '../paths.ts';
 import { SEARCH_MAX_QUERY, normalizeQuery } from '../search.ts';
-import type { PracticeArea } from '../types.ts';
-import { LEGAL_LINKS, navGroups } from '../nav-links.ts';
+import { LEGAL_LINKS, NAV_GROUPS } from '../nav-links.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';
 import { Dialog } from './Dialog.tsx';
 import { Logo } from './Logo.tsx';
@@ -18,12 +18,11 @@ import { LOGIN_DIALOG_ID } from './LoginOverlay.tsx';
 
 export const MENU_DIALOG_ID = 'site-menu';
 
-interface Props { open: boolean; onOpen: () => void; onClose: () => void; onLogin: () => void; practiceAreas: PracticeArea[] }
+interface Props { open: boolean; onOpen: () => void; onClose: () => void; onLogin: () => void }
 
-export function MenuOverlay({ open, onOpen, onClose, onLogin, practiceAreas }: Props) {
+export function MenuOverlay({ open, onOpen, onClose, onLogin }: Props) {
   const [expanded, setExpanded] = useState<string | null>(null);
   const hydrated = useHydrated();
-  const groups = navGroups(practiceAreas);
   const { navigate } = useRouter();
   const close = () => {
     setExpanded(null);
@@ -57,14 +56,14 @@ export function MenuOverlay({ open, onOpen, onClose, onLogin, practiceAreas }: P
           e.preventDefault();
           const q = new FormData(e.currentTarget).get('q');
           close();
-          navigate(`/search${canonicalSearch({ q: normalizeQuery(typeof q === 'string' ? q : '') })}`);
+          navigate(`${href('search')}${canonicalSearch({ q: normalizeQuery(typeof q === 'string' ? q : '') })}`);
         }}>
           <label htmlFor="menu-search-q" className="visually-hidden">Search the site</label>
           <input id="menu-search-q" className="menu-search__input" type="search" name="q" maxLength={SEARCH_MAX_QUERY} placeholder="Search the site" autoComplete="off" enterKeyHint="search" />
           <button type="submit" className="button button--accent menu-search__button">Search</button>
         </form>
         <ul className="menu__groups">
-          {groups.map((g) => {
+          {NAV_GROUPS.map((g) => {
             // Without script every group is open (its toggle cannot work yet).
             const isOpen = hydrated ? expanded === g.title : true;
             const panelId = `menu-group-${g.title.toLowerCase()}`;

@@ -4,7 +4,6 @@
  */
 import clsx from 'clsx';
 import { Link } from '../router.tsx';
-import type { PracticeArea } from '../types.ts';
 import { useNavScroll } from '../hooks/useNavScroll.ts';
 import { useOverlay } from './overlay-context.tsx';
 import { MenuOverlay, MENU_DIALOG_ID } from './MenuOverlay.tsx';
@@ -12,11 +11,10 @@ import { LoginOverlay, LOGIN_DIALOG_ID } from './LoginOverlay.tsx';
 import { Logo } from './Logo.tsx';
 
 interface Props {
-  practiceAreas: PracticeArea[];
   transparentAtTop: boolean;
 }
 
-export function NavBar({ practiceAreas, transparentAtTop }: Props) {
+export function NavBar({ transparentAtTop }: Props) {
   const { solid, hidden } = useNavScroll();
   const { overlay, setOverlay, storyExpanded } = useOverlay();
   const pinned = storyExpanded || overlay !== null;
@@ -64,7 +62,7 @@ export function NavBar({ practiceAreas, transparentAtTop }: Props) {
           </button>
         </nav>
       </div>
-      <MenuOverlay open={overlay === 'menu'} onOpen={() => setOverlay('menu')} onClose={() => setOverlay(null)} onLogin={() => setOverlay('login')} practiceAreas={practiceAreas} />
+      <MenuOverlay open={overlay === 'menu'} onOpen={() => setOverlay('menu')} onClose={() => setOverlay(null)} onLogin={() => setOverlay('login')} />
       <LoginOverlay open={overlay === 'login'} onOpen={() => setOverlay('login')} onClose={() => setOverlay(null)} />
     </header>
   );

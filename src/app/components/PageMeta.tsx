@@ -3,19 +3,16 @@ import { SITE_NAME } from '../constants.ts';
 import { useLocation } from '../router.tsx';
 import { useQueryClient } from '../query.ts';
 import { useSiteMode } from '../site-mode.ts';
-import { Q, type SiteInfo } from '../types.ts';
+import { Q } from '../types.ts';
+import { OG_IMAGE, OG_IMAGE_SRC } from '../image-src.ts';
+import { PATHS } from '../paths.ts';
 
-/** The image for link previews: 1200 × 630, JPEG (what every preview service reads). */
-export const OG_DEFAULT = { path: '/images/site/og-default.jpg', width: 1200, height: 630 };
+/** The image for link previews: the firm's artwork, 1200 × 630, JPEG (see image-src.ts). */
+const OG = { path: OG_IMAGE_SRC, width: OG_IMAGE.width, height: OG_IMAGE.height };
 
 interface Props {
   title: string;
   description: string;
-  /**
-   * The page's image, for link previews: its own 1200 × 630 variant once the image pipeline makes
-   * one (`og` in public/images/manifest.json), the firm's default artwork otherwise.
-   */
-  image?: string | { key: string; og?: string | boolean };
   /** Articles (research, press releases, news): og:type article and a NewsArticle/Article. */
   article?: { publishedTime: string; section: string; author?: string };
   /** Team profiles: a Person. */
@@ -26,19 +23,12 @@ interface Props {
 
 /** Parent pages of detail routes, for the breadcrumb trail (first path segment → listing). */
 const SECTIONS: Record<string, { name: string; path: string }> = {
-  team: { name: 'Our Team', path: '/team' },
-  research: { name: 'Insights and Research', path: '/research' },
-  'press-release': { name: 'Press Releases', path: '/press-releases' },
-  news: { name: 'News & Updates', path: '/news-updates' },
-  portfolio: { name: 'Portfolio', path: '/portfolio' },
+  team: { name: 'Our Team', path: PATHS.team },
+  research: { name: 'Insights and Research', path: PATHS.research },
+  'press-release': { name: 'Press Releases', path: PATHS.pressReleases },
+  news: { name: 'News & Updates', path: PATHS.news },
+  portfolio: { name: 'Portfolio', path: PATHS.portfolio },
 };
-
-function ogImagePath(image: Props['image']): { path: string; width: number; height: number } {
-  const og = typeof image === 'object' ? image.og : undefined;
-  if (typeof og === 'string') return { path: og.startsWith('/') ? og : `/images/${og}`, width: 1200, height: 630 };
-  if (og === true && typeof image === 'object') return { path: `/images/${image.key}-og.jpg`, width: 1200, height: 630 };
-  return OG_DEFAULT;
-}
 
 /** JSON inside <script>: no "</script>", no "<!--". */
 const jsonLd = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
@@ -48,17 +38,17 @@ const jsonLd = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c'
  * page. With PUBLIC_ORIGIN (site-mode.ts) every URL is absolute; without it there is no canonical
  * and previews use paths (the gated site is not indexed anyway).
  */
-export function PageMeta({ title, description, image, article, person, noindex }: Props) {
+export function PageMeta({ title, description, article, person, noindex }: Props) {
   const { origin } = useSiteMode();
   const location = useLocation();
-  const site = useQueryClient().get<SiteInfo>(Q.site).data;
+  const site = useQueryClient().get(Q.site).data;
   const full = title === SITE_NAME ? title : `${title} — ${SITE_NAME}`;
   const abs = (p: string) => (origin ? `${origin}${p}` : p);
   // Filters are views of one page; page N of a listing is a page of its own.
   const page = Number(new URLSearchParams(location.search).get('page'));
   const canonicalPath = location.pathname + (Number.isInteger(page) && page > 1 ? `?page=${page}` : '');
   const url = abs(canonicalPath);
-  const og = ogImagePath(image);
+  const og = OG;
   const home = abs('/');
 
   const organization = {

@@ -5,13 +5,12 @@
  */
 import { useQuery, useQueryClient } from '../query.ts';
 import { useLocation } from '../router.tsx';
-import { Q, type SiteInfo } from '../types.ts';
+import { Q } from '../types.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { ContactForm, CONTACT_DRAFT_KEY, type ContactFormInitial } from '../components/ContactForm.tsx';
-import type { ContactInput } from '../contact-validation.ts';
 import { parseErrorFields } from '../contact-validation.ts';
 
 /** The form's starting state from the query string of a no-JavaScript round trip. */
@@ -26,9 +25,9 @@ export function contactFormInitial(search: string): ContactFormInitial {
 
 export function ContactPage() {
   const location = useLocation();
-  const site = useQuery<SiteInfo>(Q.site);
+  const site = useQuery(Q.site);
   // Set only on the page the server answers a no-JavaScript post it could not store.
-  const draft = useQueryClient().get<ContactInput>(CONTACT_DRAFT_KEY);
+  const draft = useQueryClient().get(CONTACT_DRAFT_KEY);
   if (site.status === 'pending') return <Spinner label="Loading contact details" />;
   if (site.status === 'error') return <PageError error={site.error} />;
   const s = site.data;

@@ -26,13 +26,13 @@ function figureValue(value: string): { text: string; size?: string } {
 
 export function EditorialPage() {
   const slug = useLocation().pathname.slice(1);
-  const page = useQuery<EditorialPageData>(Q.page(slug));
+  const page = useQuery(Q.page(slug));
   if (page.status === 'pending') return <Spinner label="Loading page" />;
   if (page.status === 'error') return <PageError error={page.error} />;
   const p = page.data;
   return (
     <article className={`editorial editorial--${slug}`}>
-      <PageMeta title={p.title} description={p.description} image={p.image} />
+      <PageMeta title={p.title} description={p.description} />
       <PageHero eyebrow={p.eyebrow} title={p.title} lede={p.lede} image={p.image} />
       {p.blocks.map((b, i) => (b.type === 'cta' && p.companies ? null : <BlockView key={i} block={b} index={i} />))}
       {p.companies && <CompaniesBlock title={p.title} companies={p.companies} />}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { NEWS_PANEL_SCROLL_DELAY_MS } from '../constants.ts';
 import { useQuery } from '../query.ts';
 import { useLocation } from '../router.tsx';
-import { Q, type PracticeArea, type SiteInfo, type Story } from '../types.ts';
+import { Q, type Story } from '../types.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { StorySlider } from '../components/StorySlider.tsx';
@@ -12,10 +12,10 @@ import { NewsPanel, NEWS_TABS, type NewsTab } from '../components/NewsPanel.tsx'
 import { useOverlay } from '../components/overlay-context.tsx';
 
 export function HomePage() {
-  const stories = useQuery<Story[]>(Q.stories);
-  const site = useQuery<SiteInfo>(Q.site).data;
+  const stories = useQuery(Q.stories);
+  const site = useQuery(Q.site).data;
   const home = useQuery(Q.home).data;
-  const practiceAreas = useQuery<PracticeArea[]>(Q.practiceAreas).data ?? [];
+  const practiceAreas = useQuery(Q.practiceAreas).data ?? [];
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const initialTab = NEWS_TABS.find((t) => t.toLowerCase() === search.get('more')) ?? null;

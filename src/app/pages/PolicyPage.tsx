@@ -5,7 +5,9 @@
  */
 import { useQuery } from '../query.ts';
 import { Link, useLocation } from '../router.tsx';
-import { Q, type PolicyPageData } from '../types.ts';
+import { Q } from '../types.ts';
+import { href } from '../paths.ts';
+import { POLICY_PAGES } from '../nav-links.ts';
 import { formatDate } from '../format.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
@@ -13,24 +15,17 @@ import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { Prose } from '../components/Prose.tsx';
 
-export const POLICY_PAGES = [
-  { slug: 'privacy', label: 'Privacy and Cookie Notice', eyebrow: 'Privacy' },
-  { slug: 'disclosures', label: 'Legal Disclosures', eyebrow: 'Legal' },
-  { slug: 'responsible-investment', label: 'Responsible Investment Policy', eyebrow: 'Responsibility' },
-  { slug: 'accessibility', label: 'Accessibility Statement', eyebrow: 'Accessibility' },
-] as const;
-
 export function PolicyPage() {
   const slug = useLocation().pathname.slice(1);
-  const page = useQuery(Q.page<PolicyPageData>(slug));
+  const page = useQuery(Q.policy(slug));
   if (page.status === 'pending') return <Spinner label="Loading page" />;
   if (page.status === 'error') return <PageError error={page.error} />;
   const p = page.data;
   const updated = <time dateTime={p.lastUpdated}>{formatDate(p.lastUpdated)}</time>;
   const meta = POLICY_PAGES.find((x) => x.slug === slug);
   const others = [
-    ...POLICY_PAGES.filter((x) => x.slug !== slug).map((x) => ({ href: `/${x.slug}`, label: x.label })),
-    { href: '/cookie-settings', label: 'Cookie Settings' },
+    ...POLICY_PAGES.filter((x) => x.slug !== slug).map((x) => ({ href: href('page', { slug: x.slug }), label: x.label })),
+    { href: href('cookieSettings'), label: 'Cookie Settings' },
   ];
   return (
     <article className={`policy policy--${slug}`}>

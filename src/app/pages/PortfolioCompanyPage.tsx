@@ -4,32 +4,34 @@
  * companies; 404 for unknown ids.
  */
 import type { ReactNode } from 'react';
-import { isNotFound, useQuery } from '../query.ts';
+import { useQuery } from '../query.ts';
 import { Link } from '../router.tsx';
 import { Q } from '../types.ts';
+import { PRACTICE_AREAS } from '../nav-links.ts';
+import { href } from '../paths.ts';
 import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { Spinner } from '../components/Spinner.tsx';
-import { PageError } from '../components/PageError.tsx';
+import { Loaded } from '../components/Loaded.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { CopyLink } from '../components/CopyLink.tsx';
 import { CompanyMark } from '../components/CompanyMark.tsx';
 import { CompanyCard } from '../components/CompanyCard.tsx';
 import { formatDate } from '../format.ts';
-import { facetLabel, statusText } from '../portfolio.ts';
-import { NotFoundPage } from './NotFoundPage.tsx';
+import { facetLabel, statusText, type PortfolioCompany } from '../portfolio.ts';
 
 export function PortfolioCompanyPage({ params }: PageProps) {
   const company = useQuery(Q.portfolioCompany(params.id));
-  const areas = useQuery(Q.practiceAreas);
-  if (company.status === 'pending') return <Spinner label="Loading company" />;
-  if (company.status === 'error') return isNotFound(company.error) ? <NotFoundPage /> : <PageError error={company.error} />;
-  const c = company.data;
+  return (
+    <Loaded state={company} loading="Loading company">
+      {(c) => <Company c={c} />}
+    </Loaded>
+  );
+}
+
+function Company({ c }: { c: PortfolioCompany }) {
   // A strategy or sector links to its practice area's page (Industrials has none).
-  const area = (facet: 'strategy' | 'sector', id: string) => {
-    const page = areas.data?.find((a) => a.id === id);
-    return page ? <Link href={page.href}>{facetLabel(facet, id)}</Link> : facetLabel(facet, id);
-  };
+  const area = (facet: 'strategy' | 'sector', id: string) =>
+    PRACTICE_AREAS.some((a) => a.id === id) ? <Link href={href('page', { slug: id })}>{facetLabel(facet, id)}</Link> : facetLabel(facet, id);
   const facts: [string, ReactNode][] = [
     ['Strategy', area('strategy', c.strategy)],
     ['Sector', area('sector', c.sector)],
@@ -45,7 +47,7 @@ export function PortfolioCompanyPage({ params }: PageProps) {
       <header className="article-header company-header">
         <div className="container article-header__inner">
           <div className="article-header__top">
-            <Link href="/portfolio" className="back-link"><span aria-hidden="true">←</span> Back to portfolio</Link>
+            <Link href={href('portfolio')} className="back-link"><span aria-hidden="true">←</span> Back to portfolio</Link>
             <CopyLink title={c.name} />
           </div>
           <div className="company-header__title">

@@ -1,27 +1,31 @@
 /** /team/{id}: profile with bio, email, experience, education, expertise; 404 for unknown ids. */
-import { isNotFound, useQuery } from '../query.ts';
+import { useQuery } from '../query.ts';
 import { Link } from '../router.tsx';
-import { Q } from '../types.ts';
+import { Q, type TeamMemberDetail } from '../types.ts';
+import { href } from '../paths.ts';
 import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { Spinner } from '../components/Spinner.tsx';
-import { PageError } from '../components/PageError.tsx';
+import { Loaded } from '../components/Loaded.tsx';
 import { Img } from '../components/Img.tsx';
 import { Prose } from '../components/Prose.tsx';
-import { NotFoundPage } from './NotFoundPage.tsx';
 import { firstSentence } from '../team.ts';
 
 export function TeamMemberPage({ params }: PageProps) {
   const member = useQuery(Q.teamMember(params.id));
-  if (member.status === 'pending') return <Spinner label="Loading profile" />;
-  if (member.status === 'error') return isNotFound(member.error) ? <NotFoundPage /> : <PageError error={member.error} />;
-  const m = member.data;
+  return (
+    <Loaded state={member} loading="Loading profile">
+      {(m) => <Profile m={m} />}
+    </Loaded>
+  );
+}
+
+function Profile({ m }: { m: TeamMemberDetail }) {
   const lists: [string, string[]][] = [['Experience', m.experience], ['Education', m.education], ['Expertise', m.expertise]];
   return (
     <article className="profile">
-      <PageMeta title={m.name} description={`${m.name}, ${m.title}. ${firstSentence(m.bio)}`.slice(0, 160)} image={m.image} person={{ name: m.name, jobTitle: m.title, email: m.email }} />
+      <PageMeta title={m.name} description={`${m.name}, ${m.title}. ${firstSentence(m.bio)}`.slice(0, 160)} person={{ name: m.name, jobTitle: m.title, email: m.email }} />
       <div className="container">
-        <Link href="/team" className="back-link"><span aria-hidden="true">←</span> Back to team</Link>
+        <Link href={href('team')} className="back-link"><span aria-hidden="true">←</span> Back to team</Link>
         <div className="profile__grid">
           <div className="profile__aside">
             <Img image={m.image} alt={`Portrait of ${m.name}`} sizes="(min-width: 900px) 32vw, 100vw" priority className="profile__img" />

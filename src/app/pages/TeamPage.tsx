@@ -1,7 +1,8 @@
 /** /team: Leadership (title contains "Managing Partner", 3 columns) and Investment Team (4 columns). */
 import { useQuery } from '../query.ts';
 import { Link } from '../router.tsx';
-import { Q, type SiteInfo, type TeamMember } from '../types.ts';
+import { href } from '../paths.ts';
+import { Q } from '../types.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
@@ -10,8 +11,8 @@ import { Img } from '../components/Img.tsx';
 import { firstSentence, isLeader } from '../team.ts';
 
 export function TeamPage() {
-  const team = useQuery<TeamMember[]>(Q.team);
-  const site = useQuery<SiteInfo>(Q.site).data;
+  const team = useQuery(Q.team);
+  const site = useQuery(Q.site).data;
   if (team.status === 'pending') return <Spinner label="Loading team" />;
   if (team.status === 'error') return <PageError error={team.error} />;
   const leaders = team.data.filter(isLeader);
@@ -28,7 +29,7 @@ export function TeamPage() {
             {leaders.map((m) => (
               <li key={m.id} className="person person--leader">
                 <Img image={m.image} alt={`Portrait of ${m.name}`} sizes="(min-width: 1100px) 30vw, (min-width: 700px) 45vw, 100vw" className="person__img" />
-                <h3 className="person__name"><Link href={`/team/${m.id}`} className="person__link">{m.name}</Link></h3>
+                <h3 className="person__name"><Link href={href('teamMember', { id: m.id })} className="person__link">{m.name}</Link></h3>
                 <p className="person__title">{m.title}</p>
                 <p className="person__bio">{firstSentence(m.bio)}</p>
               </li>
@@ -43,7 +44,7 @@ export function TeamPage() {
             {others.map((m) => (
               <li key={m.id} className="person">
                 <Img image={m.image} alt={`Portrait of ${m.name}`} sizes="(min-width: 1100px) 22vw, (min-width: 700px) 30vw, 50vw" className="person__img" />
-                <h3 className="person__name"><Link href={`/team/${m.id}`} className="person__link">{m.name}</Link></h3>
+                <h3 className="person__name"><Link href={href('teamMember', { id: m.id })} className="person__link">{m.name}</Link></h3>
                 <p className="person__title">{m.title}</p>
               </li>
             ))}

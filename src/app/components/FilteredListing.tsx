@@ -1,0 +1,105 @@
+/**
+ * A paged, filtered listing page (/research, /press-releases, /news-updates, /resources,
+ * /portfolio): the shared opening (Loaded), the page's meta and hero, then the results section —
+ * the filter bars, the count, the cards (or, where filters can combine to nothing, the empty
+ * state with "Clear all filters") and the pagination. Each page says only what differs.
+ */
+import { Fragment, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useRouter } from '../router.tsx';
+import { LISTINGS, type ListingName, type ListingOf } from '../listing.ts';
+import { listingHref } from '../filters.ts';
+import { useListing } from '../hooks/useListing.ts';
+import { Loaded } from './Loaded.tsx';
+import { PageMeta } from './PageMeta.tsx';
+import { PageHero } from './PageHero.tsx';
+import { FilterBar, ResultCount } from './FilterBar.tsx';
+import { Pagination, RESULTS_ID } from './Pagination.tsx';
+
+interface Props<N extends ListingName> {
+  name: N;
+  /** The spinner's label while the first page loads. */
+  loading: string;
+  /** The page's title (document and hero), meta description, and the hero's eyebrow and lede. */
+  title: string;
+  description: string;
+  eyebrow: string;
+  lede: string;
+  /** Below the hero's lede. */
+  heroNote?: ReactNode;
+  /** A section between the hero and the results. */
+  intro?: ReactNode;
+  /** The results section's accessible name. */
+  label: string;
+  /** One filter: its group's name and query parameter; its options are the listing's own. */
+  filter?: { label: string; param: string };
+  /** Otherwise: the filter bars, wrapped in a div of `filtersClass` (where "Clear all filters" moves the focus). */
+  filters?: (l: ListingOf[N]) => ReactNode;
+  filtersClass?: string;
+  /** The cards of this page's items. */
+  items: (l: ListingOf[N]) => ReactNode;
+  gridClass?: string;
+  /**
+   * Where filters can combine to nothing (several filters): the count is shown, and with no
+   * match this text and a "Clear all filters" button replace the cards.
+   */
+  empty?: string;
+  /** The pagination's accessible name. */
+  pagesLabel: string;
+  /** After the pagination. */
+  footer?: ReactNode;
+}
+
+export function FilteredListing<N extends ListingName>(props: Props<N>) {
+  const { name, loading, title, description, eyebrow, lede, heroNote, intro, label, filter, filters, filtersClass, items, gridClass = 'card-grid card-grid--3', empty, pagesLabel, footer } = props;
+  const listing = useListing(name);
+  const { navigate } = useRouter();
+  const filtersRef = useRef<HTMLDivElement>(null);
+  const path = LISTINGS[name].path;
+
+  const clearAll = (e: MouseEvent<HTMLButtonElement>) => {
+    e.preventDefault();
+    navigate(path, { replace: true, scroll: false });
+    // The empty state (and this button) goes away: continue from the first filter.
+    requestAnimationFrame(() => filtersRef.current?.querySelector('button')?.focus({ preventScroll: true }));
+  };
+
+  // The page's parts are siblings (a list, not a wrapper): the tree, and so every useId, is the
+  // one the pages had before they shared this component.
+  return (
+    <Loaded state={listing} loading={loading}>
+      {(l) => [
+        <PageMeta key="meta" title={title} description={description} />,
+        <PageHero key="hero" eyebrow={eyebrow} title={title} lede={lede}>{heroNote}</PageHero>,
+        ...(intro ? [<Fragment key="intro">{intro}</Fragment>] : []),
+        <section key="results" id={RESULTS_ID} className="block listing" aria-label={label} aria-busy={(listing.status === 'success' && listing.previous) || undefined}>
+          <div className="container">
+            {filter ? (
+              <FilterBar
+                label={filter.label}
+                name={filter.param}
+                selected={l.selected[filter.param]}
+                options={l.options[filter.param].map((v) => ({ value: v, href: listingHref(path, { [filter.param]: v }) }))}
+              />
+            ) : (
+              <div className={filtersClass} ref={filtersRef}>{filters?.(l)}</div>
+            )}
+            <ResultCount count={l.total} page={l.page} pageCount={l.pageCount} visible={empty !== undefined || undefined} />
+            {empty === undefined || l.items.length > 0 ? (
+              <ul className={gridClass}>{items(l)}</ul>
+            ) : (
+              <div className="resources-empty">
+                <p className="resources-empty__text">{empty}</p>
+                {/* Without JavaScript the form simply loads the listing with no filters. */}
+                <form method="get" action={path} role="none">
+                  <button type="submit" className="button button--outline" onClick={clearAll}>Clear all filters</button>
+                </form>
+              </div>
+            )}
+            <Pagination pathname={path} filters={l.query} page={l.page} pageCount={l.pageCount} label={pagesLabel} />
+            {footer}
+          </div>
+        </section>,
+      ]}
+    </Loaded>
+  );
+}

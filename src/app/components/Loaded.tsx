@@ -1,0 +1,25 @@
+/**
+ * The opening every data page shares: the 404 page when its read has no answer (an unknown id,
+ * a page past the last; the server sends it with status 404), the error page for any other
+ * failure, a spinner while the read (or another one it waits for) is pending; then the page.
+ */
+import type { ReactNode } from 'react';
+import { isNotFound, type QueryState } from '../query.ts';
+import { Spinner } from './Spinner.tsx';
+import { PageError } from './PageError.tsx';
+import { NotFoundPage } from '../pages/NotFoundPage.tsx';
+
+interface Props<T> {
+  state: QueryState<T>;
+  /** Other reads the page waits for (their errors are the page's own business: "related" falls back to none). */
+  also?: readonly QueryState<unknown>[];
+  /** The spinner's label, e.g. "Loading research". */
+  loading: string;
+  children: (data: T) => ReactNode;
+}
+
+export function Loaded<T>({ state, also = [], loading, children }: Props<T>) {
+  if (state.status === 'error') return isNotFound(state.error) ? <NotFoundPage /> : <PageError error={state.error} />;
+  if (state.status === 'pending' || also.some((s) => s.status === 'pending')) return <Spinner label={loading} />;
+  return children(state.data);
+}
