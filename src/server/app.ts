@@ -24,7 +24,7 @@ import { precompressedStatic } from './static.ts';
 import { withFastPath, type Handler, type MemoryAnswer } from './fast-path.ts';
 import { loadContent } from '../content/load.ts';
 import { buildApiData, loadImageManifest, type ApiData } from '../content/api-data.ts';
-import type { BuildManifest } from '../../scripts/build.ts';
+import type { BuildManifest } from '../build/manifest.ts';
 
 export interface AppDeps {
   config: Config;
