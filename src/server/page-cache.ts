@@ -20,7 +20,6 @@ export interface EncodedBody {
   gzip: Buffer | null;
   br: Buffer | null;
 }
-export type CachedPage = EncodedBody;
 
 /**
  * The cache key of a page request: the path and the query in a normal spelling (parameters
@@ -85,7 +84,7 @@ class CompressedPage implements EncodedBody {
     return memoRaw(this);
   }
 }
-export const makeCachedPage = (status: number, html: Buffer): CachedPage => {
+export const makeCachedPage = (status: number, html: Buffer): EncodedBody => {
   const { etag, gzip, br } = encodeBody(status, html);
   return new CompressedPage(status, etag, gzip!, br!);
 };
@@ -98,7 +97,7 @@ export const bodyBytes = (b: EncodedBody) => (b instanceof CompressedPage ? 0 : 
  * order; a hit moves the entry to the end; the oldest go first. A body larger than a quarter of
  * the budget is not kept (it would push out too much).
  */
-export class PageCache<T extends EncodedBody = CachedPage> {
+export class PageCache<T extends EncodedBody = EncodedBody> {
   private map = new Map<string, T>();
   private bytes = 0;
   constructor(private readonly maxBytes = 32 * 1024 * 1024, private readonly maxEntries = 5000) {}
@@ -205,4 +204,4 @@ export const PAGE_TYPE = 'text/html; charset=utf-8';
 export const PAGE_CACHE = 'private, no-cache';
 
 /** An HTML page from the cache. */
-export const sendPage = (req: Request, res: Response, page: CachedPage) => sendEncoded(req, res, page, PAGE_TYPE, PAGE_CACHE);
+export const sendPage = (req: Request, res: Response, page: EncodedBody) => sendEncoded(req, res, page, PAGE_TYPE, PAGE_CACHE);
