@@ -7,7 +7,7 @@
  */
 import { Router } from 'express';
 import type { ApiData } from '../content/api-data.ts';
-import { encodeBody, sendEncoded, PageCache, type EncodedBody } from './page-cache.ts';
+import { encodeBody, makeOnDemandBody, sendEncoded, PageCache, type EncodedBody } from './page-cache.ts';
 
 export const API_TYPE = 'application/json; charset=utf-8';
 export const API_CACHE = 'private, no-cache';
@@ -50,7 +50,13 @@ export function createApiRouter(api: ApiData) {
     }
     if (!body && answer) {
       body = computed.get(answer.key);
-      if (!body) computed.set(answer.key, (body = encodeBody(200, Buffer.from(JSON.stringify(answer.value)))));
+      if (!body) {
+        const json = Buffer.from(JSON.stringify(answer.value));
+        // Items and listing pages are few and asked for again: compressed once, as well as can be.
+        // Searches are mostly asked once: compressed on demand, quickly (page-cache.ts).
+        body = path === '/api/search' ? makeOnDemandBody(200, json) : encodeBody(200, json);
+        computed.set(answer.key, body);
+      }
     }
     sendEncoded(req, res, body!, API_TYPE, API_CACHE);
   });
