@@ -11,21 +11,7 @@ import path from 'node:path';
 import { loadContent, ContentError } from '../src/content/load.ts';
 import { sourceFingerprint } from './lib/build-inputs.mjs';
 import { stalePhotos } from './lib/photos.ts';
-
-export interface BuildManifest {
-  /** Entry scripts and what they import statically (modulepreload). */
-  entries: Record<'site' | 'login', { js: string; preload: string[] }>;
-  /** Pages loaded on demand (src/app/pages/*.tsx → their chunk and its static imports). */
-  modules: Record<string, { js: string; preload: string[] }>;
-  /** The site's loader (src/client/boot.ts): a classic script that starts the site entry after the first paint. */
-  loader: string;
-  css: string;
-  /** Fonts to preload (at most two). */
-  fonts: string[];
-  builtAt: string;
-  /** Fingerprint of the sources this build was made from (scripts/lib/build-inputs.mjs); npm start rebuilds when it differs. */
-  sources?: string;
-}
+import type { BuildManifest } from '../src/build/manifest.ts';
 
 const outdir = path.resolve('dist/assets');
 const watch = process.argv.includes('--watch');

@@ -14,7 +14,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { RawContent } from './load.ts';
 import { bodyText, paragraphsText } from './markdown.ts';
-import { createSearchIndex, type SearchDoc, type SearchIndex } from './search.ts';
+import { createSearchIndex, SEARCH_MAX_QUERY, type SearchDoc, type SearchIndex } from './search.ts';
 import { createListings, type Listings } from './listings.ts';
 import { HOME_INSIGHTS, NEWS_PANEL_MAX_ITEMS } from '../app/constants.ts';
 import { listingHref, relatedItems, toResources } from '../app/filters.ts';
@@ -46,6 +46,12 @@ export interface ApiAnswer {
   /** The canonical request path (with the canonical query for a listing): its cache key. */
   key: string;
   value: unknown;
+  /**
+   * Set when the request is bad input the API refuses (400 with this message): a search longer
+   * than any the page can send. `value` is still the answer for what it was cut to, which a page
+   * shows after redirecting to the cut query.
+   */
+  badInput?: string;
 }
 
 export interface ApiData {
@@ -54,7 +60,7 @@ export interface ApiData {
   site: SiteInfo;
   /** The site search (GET /api/search, /search). */
   searchIndex: SearchIndex;
-  /** Any read: a fixed answer, an item, its related items or a listing page; undefined → 404. */
+  /** Any read: a fixed answer, an item, its related items or a listing page; undefined → 404, `badInput` → 400. */
   read(pathname: string, query?: URLSearchParams): ApiAnswer | undefined;
 }
 
@@ -177,7 +183,9 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     }
     if (parts[0] === 'search' && parts.length === 1) {
       const value = searchIndex.search(query);
-      return value && { key: `/api/search${canonicalSearch(value.query)}`, value };
+      if (!value) return undefined;
+      const tooLong = (query.get('q') ?? '').trim().length > SEARCH_MAX_QUERY;
+      return { key: `/api/search${canonicalSearch(value.query)}`, value, ...(tooLong ? { badInput: `A search may be at most ${SEARCH_MAX_QUERY} characters.` } : {}) };
     }
     const collection = parts[0] as (typeof ITEM_COLLECTIONS)[number];
     if (!ITEM_COLLECTIONS.includes(collection) || !parts[1] || parts.length > 3) return undefined;

@@ -2,12 +2,12 @@
  * The read API (seed §7, product.md): GET /api/<collection> (summaries), /api/<collection>/<id>
  * (one item with its body), /api/<collection>/<id>/related, /api/latest/news,
  * /api/listings/<name>?<filters>&page=N and /api/pages/<slug> — all answered by the content's
- * one resolver (ApiData.read). Unknown paths or ids → 404 JSON; other methods → 405 JSON with Allow.
+ * one resolver (ApiData.read). Unknown paths or ids → 404 JSON; other methods → 405 JSON with Allow;
+ * what the read calls bad input → 400 JSON.
  */
 import { Router } from 'express';
 import type { ApiData } from '../content/api-data.ts';
-import { SEARCH_MAX_QUERY } from '../app/search.ts';
-import { encodeBody, sendEncoded, PageCache, type EncodedBody } from './page-cache.ts';
+import { encodeBody, makeOnDemandBody, sendEncoded, PageCache, type EncodedBody } from './page-cache.ts';
 
 export const API_TYPE = 'application/json; charset=utf-8';
 export const API_CACHE = 'private, no-cache';
@@ -43,14 +43,20 @@ export function createApiRouter(api: ApiData) {
       res.status(405).json({ error: 'Method not allowed.' });
       return;
     }
-    // A search longer than any the page can send is bad input, not a query to cut short.
-    if (answer && path === '/api/search' && (new URLSearchParams(req.url.slice(q + 1)).get('q') ?? '').trim().length > SEARCH_MAX_QUERY) {
-      res.status(400).json({ error: `A search may be at most ${SEARCH_MAX_QUERY} characters.` });
+    // Bad input the read refused (a search longer than any the page can send): not a query to cut short.
+    if (answer?.badInput) {
+      res.status(400).json({ error: answer.badInput });
       return;
     }
     if (!body && answer) {
       body = computed.get(answer.key);
-      if (!body) computed.set(answer.key, (body = encodeBody(200, Buffer.from(JSON.stringify(answer.value)))));
+      if (!body) {
+        const json = Buffer.from(JSON.stringify(answer.value));
+        // Items and listing pages are few and asked for again: compressed once, as well as can be.
+        // Searches are mostly asked once: compressed on demand, quickly (page-cache.ts).
+        body = path === '/api/search' ? makeOnDemandBody(200, json) : encodeBody(200, json);
+        computed.set(answer.key, body);
+      }
     }
     sendEncoded(req, res, body!, API_TYPE, API_CACHE);
   });

@@ -24,7 +24,7 @@ import { precompressedStatic } from './static.ts';
 import { withFastPath, type Handler, type MemoryAnswer } from './fast-path.ts';
 import { loadContent } from '../content/load.ts';
 import { buildApiData, loadImageManifest, type ApiData } from '../content/api-data.ts';
-import type { BuildManifest } from '../../scripts/build.ts';
+import type { BuildManifest } from '../build/manifest.ts';
 
 export interface AppDeps {
   config: Config;
@@ -315,9 +315,20 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   const cacheControlAsSent = (cc: string) => (isPublic && cc === GATED_CACHE ? PUBLIC_PAGE_CACHE : cc);
   /** A page URL → its page-cache key (a pure function of the URL), for URLs found in memory before. */
   const pageKeys = new Map<string, string>();
-  const lookup = (url: string): MemoryAnswer | undefined => {
+  /**
+   * The one answer to "is this a page?", for both things the fast path does with pages (answer
+   * one from memory, send a visitor without a session to /login): a plain lowercase path (which
+   * no URL parser rewrites) whose first segment no route before the pages declares — that set is
+   * recorded from the declarations themselves (recordRoutes), so a route or prefix added above
+   * cannot make the two disagree with each other or with Express.
+   */
+  const isPagePath = (pathname: string) => PLAIN_PAGE_PATH.test(pathname) && !routedBeforePages.segments.has(pathname.split('/', 2)[1]);
+  const pathOf = (url: string) => {
     const q = url.indexOf('?');
-    const pathname = q === -1 ? url : url.slice(0, q);
+    return q === -1 ? url : url.slice(0, q);
+  };
+  const lookup = (url: string): MemoryAnswer | undefined => {
+    const pathname = pathOf(url);
     if (pathname.startsWith('/assets/')) {
       const asset = assetsStatic.lookup(pathname.slice('/assets/'.length));
       return asset && { body: asset.body, type: asset.type, cacheControl: cacheControlAsSent(assetCacheControl(pathname)) };
@@ -331,7 +342,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
       const cached = renderCtx.cache.get(key);
       if (cached) return { body: cached, type: PAGE_TYPE, cacheControl: cacheControlAsSent(PAGE_CACHE) };
     }
-    if (!PLAIN_PAGE_PATH.test(pathname) || routedBeforePages.segments.has(pathname.split('/', 2)[1])) return undefined;
+    if (!isPagePath(pathname)) return undefined;
     // The very lookup renderPage starts with; a path the URL parser rewrites is left to Express.
     const { location, cached, cacheKey } = lookupPage(renderCtx.cache, url);
     if (!cached || location.pathname !== pathname) return undefined;
@@ -350,14 +361,8 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
       isOriginForm,
       lookup,
       requestLog: (req, res) => requestLog(req, res, noop),
-      // The gate's redirect (gate.ts requireSession) for a page path no route before the gate
-      // answers: the same paths `lookup` treats as pages.
-      redirectFor: isPublic ? undefined : (url) => {
-        const q = url.indexOf('?');
-        const pathname = q === -1 ? url : url.slice(0, q);
-        if (!PLAIN_PAGE_PATH.test(pathname) || routedBeforePages.segments.has(pathname.split('/', 2)[1])) return undefined;
-        return loginRedirect(url);
-      },
+      // The gate's redirect (gate.ts requireSession) for a page: the same isPagePath as `lookup`.
+      redirectFor: isPublic ? undefined : (url) => (isPagePath(pathOf(url)) ? loginRedirect(url) : undefined),
     }, stats)
     : app;
 

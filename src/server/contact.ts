@@ -6,20 +6,17 @@
  * A plain HTML form post (no JavaScript) gets a 303 back to the page, which shows the outcome:
  * /contact?sent=1#contact-form, or /contact?error=<fields>#contact-form.
  */
-import express, { type Request, type Response, type RequestHandler } from 'express';
+import type { Request, Response, RequestHandler } from 'express';
 import { rateLimit, type Store } from 'express-rate-limit';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import type { MessageStore } from './store.ts';
 import { clientKey, sameOriginOnly } from './gate.ts';
+import { minutesText, parseBody, retryAfterSeconds, wantsJson } from './forms.ts';
 import { CONTACT_FIELDS, HONEYPOT_FIELD, validateContact, type ContactField, type ContactInput } from '../app/contact-validation.ts';
 
 export const CONTACT_BODY_LIMIT = '16kb';
 export const CONTACT_PAGE = '/contact';
-
-/** The enhanced form asks for JSON; a browser's own form post asks for HTML. */
-const wantsJson = (req: Request) =>
-  req.is('application/json') === 'application/json' || /application\/json/.test(req.get('accept') ?? '');
 
 const redirectBack = (res: Response, query: string) => res.redirect(303, `${CONTACT_PAGE}?${query}#contact-form`);
 
@@ -44,25 +41,16 @@ export function createContactHandler(deps: {
     keyGenerator: (req) => `contact:${clientKey(req)}`,
     ...(deps.limiterStore ? { store: deps.limiterStore } : {}),
     handler: (req, res, _next, options) => {
-      const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;
-      const retry = info?.resetTime
-        ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000))
-        : Math.ceil(options.windowMs / 1000);
+      const retry = retryAfterSeconds(req, options.windowMs);
       log.warn('contact throttled', { ip: req.ip });
       res.setHeader('Retry-After', String(retry));
       if (wantsJson(req)) {
-        const minutes = Math.ceil(retry / 60);
-        res.status(429).json({ error: `You have sent several messages in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or write to us by email.` });
+        res.status(429).json({ error: `You have sent several messages in a short time. Please try again in ${minutesText(retry)}, or write to us by email.` });
       } else {
         redirectBack(res, 'error=throttled');
       }
     },
   });
-
-  const parseBody: RequestHandler[] = [
-    express.json({ limit: CONTACT_BODY_LIMIT, strict: true }),
-    express.urlencoded({ extended: false, limit: CONTACT_BODY_LIMIT, parameterLimit: 20 }),
-  ];
 
   const handle: RequestHandler = (req, res) => {
     const body: unknown = req.body;
@@ -116,5 +104,5 @@ export function createContactHandler(deps: {
     else redirectBack(res, 'sent=1');
   };
 
-  return [sameOriginOnly, limiter, ...parseBody, handle];
+  return [sameOriginOnly, limiter, ...parseBody(CONTACT_BODY_LIMIT, 20), handle];
 }

@@ -25,7 +25,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import accepts from 'accepts';
 import type { Express } from 'express';
 import type { EncodedBody } from './page-cache.ts';
-import { pickEncoding } from './page-cache.ts';
+import { hasEncodings, pickEncoding } from './page-cache.ts';
 import type { HeaderList } from './security.ts';
 
 /** What the pipeline would answer from memory for this target. */
@@ -74,7 +74,7 @@ function headerBlock(answer: MemoryAnswer, variant: Variant, secure: boolean, se
     // The order Express writes them in: the security middleware's, then sendEncoded's.
     block = security.flatMap(([n, v]) => [n, v]);
     block.push('Content-Type', type, 'Cache-Control', cacheControl, 'ETag', body.etag);
-    if (body.gzip || body.br) block.push('Vary', 'Accept-Encoding');
+    if (hasEncodings(body)) block.push('Vary', 'Accept-Encoding');
     if (variant === 'br' || variant === 'gzip') block.push('Content-Encoding', variant);
     if (variant !== '304') block.push('Content-Length', String(length));
     perBody.byVariant[index] = block;
@@ -147,7 +147,7 @@ export function withFastPath(deps: FastPathDeps, stats: { fastPath: number }): H
           res.end();
           return;
         }
-        const enc = body.gzip || body.br ? pickEncoding(req.headers['accept-encoding']) : null;
+        const enc = hasEncodings(body) ? pickEncoding(req.headers['accept-encoding']) : null;
         const variant: Variant = enc === 'br' && body.br ? 'br' : enc === 'gzip' && body.gzip ? 'gzip' : 'raw';
         const bytes = variant === 'br' ? body.br! : variant === 'gzip' ? body.gzip! : body.raw;
         res.writeHead(body.status, headerBlock(answer, variant, secure, security, bytes.length));

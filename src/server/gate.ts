@@ -2,21 +2,22 @@
  * The server-side password gate: login, logout, the session check and the redirect to /login.
  * The password never reaches the browser; it is compared in constant time here.
  */
-import express, { type Request, type Response, type NextFunction, type RequestHandler } from 'express';
+import type { Request, Response, NextFunction, RequestHandler } from 'express';
 import { rateLimit, ipKeyGenerator, MemoryStore, type Store } from 'express-rate-limit';
 import { slowDown } from 'express-slow-down';
 import { LOGIN_ERROR, SESSION_COOKIE } from '../app/constants.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import { createSessionToken, createSessionVerifier, deriveKeys, passwordMatches, readCookie } from './session.ts';
+import { minutesText, parseBody, retryAfterSeconds, wantsJson } from './forms.ts';
 
-/** Only same-origin paths: "/x?y#z". Anything else (//host, /\host, schemes, /login itself) → "/". */
 /** Where a visitor without a session who asked for `url` is sent: the login page, then back. */
 export function loginRedirect(url: string): string {
   const target = safeNext(url);
   return target === '/' ? '/login' : `/login?next=${encodeURIComponent(target)}`;
 }
 
+/** Only same-origin paths: "/x?y#z". Anything else (//host, /\host, schemes, /login itself) → "/". */
 export function safeNext(next: unknown): string {
   if (typeof next !== 'string' || next.length > 2000 || !next.startsWith('/') || /[\\\u0000-\u001f]/.test(next)) return '/';
   try {
@@ -68,8 +69,6 @@ export function sameOriginOnly(req: Request, res: Response, next: NextFunction) 
   next();
 }
 
-const wantsJson = (req: Request) => req.is('application/json') === 'application/json' || /application\/json/.test(req.get('accept') ?? '');
-
 /** The login page with a status (the no-JavaScript form's 429), rendered by the app (render.tsx). */
 export type LoginPageRenderer = (req: Request, res: Response, opts: { status: number; error: 'throttled'; next: string }) => void;
 
@@ -97,8 +96,7 @@ export function createGate(config: Config, log: Logger, opts: { stores?: Limiter
   const tooMany = (req: Request, res: Response, retryAfterSec: number) => {
     res.setHeader('Retry-After', String(retryAfterSec));
     res.setHeader('Cache-Control', 'no-store');
-    const minutes = Math.ceil(retryAfterSec / 60);
-    const message = `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+    const message = `Too many attempts. Please try again in ${minutesText(retryAfterSec)}.`;
     const next = safeNext((req.body as Record<string, unknown> | undefined)?.next);
     if (wantsJson(req)) res.status(429).json({ error: message });
     else if (opts.loginPage) opts.loginPage(req, res, { status: 429, error: 'throttled', next });
@@ -139,20 +137,13 @@ export function createGate(config: Config, log: Logger, opts: { stores?: Limiter
     keyGenerator: (req) => `c:${clientKey(req)}`,
     store: stores('login-client'),
     handler: (req, res, _next, options) => {
-      const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;
-      const retry = info?.resetTime ? Math.max(1, Math.ceil((info.resetTime.getTime() - Date.now()) / 1000)) : Math.ceil(options.windowMs / 1000);
       log.warn('login throttled', { ip: req.ip, underPressure: underPressure(req) });
-      tooMany(req, res, retry);
+      tooMany(req, res, retryAfterSeconds(req, options.windowMs));
     },
   });
 
-  const parseBody: RequestHandler[] = [
-    express.json({ limit: '4kb', strict: true }),
-    express.urlencoded({ extended: false, limit: '4kb', parameterLimit: 10 }),
-  ];
-
   // Bodies first (4 KB at most), so that the 429 page keeps where the visitor was going.
-  const login: RequestHandler[] = [sameOriginOnly, ...parseBody, pressure, perClient, (req, res) => {
+  const login: RequestHandler[] = [sameOriginOnly, ...parseBody('4kb', 10), pressure, perClient, (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const password = body.password;
     const next = safeNext(body.next);

@@ -1,27 +1,24 @@
 /**
- * One request → one streamed HTML document. The status (200 or 404) is decided from the route
- * table and the content before rendering; the document is sent once it is complete (onAllReady:
- * crawlers and no-JavaScript visitors get everything, and React needs no inline scripts); a shell
- * error sends a small static 500 page; a timeout or a client that goes away aborts the render.
+ * One request → one HTML document, over HTTP. The page, its data and its status (200 or 404) are
+ * decided here from the route table and the content; render-document.tsx renders it (whole, after
+ * onAllReady: crawlers and no-JavaScript visitors get everything, and React needs no inline
+ * scripts) without knowing of requests; this module caches and sends it. A failed render sends a
+ * small static 500 page; a timeout or a client that goes away aborts the render.
  */
 import { createHash } from 'node:crypto';
-import { renderToPipeableStream } from 'react-dom/server';
 import type { Request, Response } from 'express';
-import { App } from '../app/App.tsx';
-import { Document, serializeBootData, type Assets, type BootData } from '../app/Document.tsx';
-import { LoginDocument } from '../app/LoginDocument.tsx';
 import type { SiteMode } from '../app/site-mode.ts';
-import { QueryClient, queryPath, type QueryKey } from '../app/query.ts';
+import { queryPath, type QueryKey } from '../app/query.ts';
 import { parseLocation, type Location } from '../app/router.tsx';
 import { canonicalQuery, matchRoute, notFoundRoute, queriesFor, routeQuery, type Getter, type RouteDef } from '../app/routes.ts';
 import type { LoginProps } from '../app/pages/LoginPage.tsx';
 import { COOKIE_PREFERENCES_KEY, LOGIN_ERROR } from '../app/constants.ts';
 import { COOKIE_PREFERENCES_DATA, cookiePreferencesFromCookies } from '../app/cookie-preferences.ts';
 import type { ApiData } from '../content/api-data.ts';
-import type { BuildManifest } from '../../scripts/build.ts';
+import type { BuildManifest } from '../build/manifest.ts';
 import type { Logger } from './log.ts';
 import { makeCachedPage, pageCacheKey, sendPage, NOT_FOUND_KEY, PAGE_CACHE, type PageCache } from './page-cache.ts';
-import { Writable } from 'node:stream';
+import { renderDocument, renderLoginDocument, RenderError, type RenderedDocument, type RenderOptions } from './render-document.tsx';
 import { safeNext } from './gate.ts';
 
 const STATIC_500_STYLE = 'body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#0b1a2e;color:#fff}main{max-width:32rem;padding:2rem}h1{font-weight:400}a{color:#e0b77a}';
@@ -49,65 +46,26 @@ export interface RenderContext {
   mode?: SiteMode;
 }
 
-function assetsFor(manifest: BuildManifest, entry: 'site' | 'login', devScript?: string): Assets {
-  return { css: manifest.css, fonts: manifest.fonts, modulePreload: manifest.entries[entry].preload, devScript };
-}
-
-type Element = Parameters<typeof renderToPipeableStream>[0];
-
 /**
- * Renders a document with renderToPipeableStream into memory once it is complete, then sends it
- * (pre-compressed and cached when `cacheKey` is set). Waiting for onAllReady means crawlers and
- * no-JavaScript visitors get everything and React needs no inline scripts.
+ * Renders a document (render-document.tsx) and sends it, pre-compressed and cached when
+ * `cacheKey` is set; a failed render answers the static 500 page. A timeout or a visitor who
+ * leaves before the page is ready stops the render.
  */
-function render(req: Request, res: Response, ctx: RenderContext, element: Element, bootstrapModules: string[], status: number, cacheKey: string | null) {
+function send(req: Request, res: Response, ctx: RenderContext, rendering: (opts: RenderOptions) => Promise<RenderedDocument>, cacheKey: string | null) {
   if (ctx.counts) ctx.counts.renders++;
-  const chunks: Buffer[] = [];
-  let failed = false;
-  const sink = new Writable({
-    write(chunk, _enc, cb) {
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-      cb();
-    },
-  });
-  const { pipe, abort } = renderToPipeableStream(element, {
-    bootstrapModules,
-    // Never outline a large Suspense boundary into a later segment: that needs inline scripts
-    // ($RC), which the CSP forbids. The document is sent whole anyway.
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-    onAllReady() {
-      // An error inside a Suspense boundary (a page) does not fail the shell: React would send
-      // the page for the browser to render, which would fail the same way. Send the 500 page.
-      if (failed) {
-        clearTimeout(timer);
-        if (!res.headersSent && !res.destroyed) sendStatic500(res);
-        return;
-      }
-      pipe(sink);
-    },
-    onShellError(error) {
-      failed = true;
-      clearTimeout(timer);
-      ctx.log.error('render failed', { path: req.path, error: String((error as Error)?.message ?? error) });
-      if (!res.headersSent && !res.destroyed) sendStatic500(res);
-    },
-    onError(error) {
-      failed = true;
-      ctx.log.error('render error', { path: req.path, error: String((error as Error)?.message ?? error) });
-    },
-  });
-  const timer = setTimeout(() => abort(new Error('render timeout')), ctx.timeoutMs);
-  // A visitor who leaves before the page is ready stops the render.
-  const onClose = () => {
-    if (!sink.writableFinished) abort(new Error('client closed'));
-  };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('render timeout')), ctx.timeoutMs);
+  const onClose = () => controller.abort(new Error('client closed'));
   res.once('close', onClose);
-  sink.on('finish', () => {
+  const done = () => {
     clearTimeout(timer);
     res.off('close', onClose);
+  };
+  const onError: NonNullable<RenderOptions['onError']> = (message, error) => ctx.log.error(message, { path: req.path, error: String((error as Error)?.message ?? error) });
+  rendering({ signal: controller.signal, onError, mode: ctx.mode, devScript: ctx.devScript }).then(({ status, html }) => {
+    done();
     if (res.headersSent || res.destroyed) return;
-    const html = Buffer.concat(chunks);
-    if (cacheKey && !failed) {
+    if (cacheKey) {
       const page = makeCachedPage(status, html);
       ctx.cache.set(cacheKey, page);
       sendPage(req, res, page);
@@ -117,6 +75,11 @@ function render(req: Request, res: Response, ctx: RenderContext, element: Elemen
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', PAGE_CACHE);
     res.send(html);
+  }, (error) => {
+    done();
+    // (React's own errors were logged as they happened; anything else, such as a page's code that fails to load, is logged here.)
+    if (!(error instanceof RenderError)) onError('render failed', error);
+    if (!res.headersSent && !res.destroyed) sendStatic500(res);
   });
 }
 
@@ -236,25 +199,7 @@ export async function renderPage(req: Request, res: Response, ctx: RenderContext
     status = answer.status;
     cacheKey = null;
   }
-  // Load the page's code first (once per process), so rendering never suspends.
-  await route.preload?.();
-  const site = ctx.manifest.entries.site;
-  // The page's own chunk (and what it imports) downloads in parallel with the entry, after the
-  // first paint (src/client/boot.ts): nothing in the head competes with the stylesheet and fonts.
-  const chunk = route.module ? ctx.manifest.modules?.[route.module] : undefined;
-  const assets: Assets = {
-    ...assetsFor(ctx.manifest, 'site', ctx.devScript),
-    modulePreload: [],
-    loader: { src: ctx.manifest.loader, entry: site.js, chunks: [...new Set([...site.preload, ...(chunk ? [chunk.js, ...chunk.preload] : [])])] },
-  };
-  const boot: BootData = { assets, data, ...(ctx.mode ? { mode: ctx.mode } : {}) };
-  const bootJson = serializeBootData(boot);
-  const client = new QueryClient(data);
-  render(req, res, ctx, (
-    <Document assets={assets} bootJson={bootJson} mode={ctx.mode}>
-      <App client={client} location={location} notFound={status === 404} />
-    </Document>
-  ), [], status, cacheKey);
+  send(req, res, ctx, (opts) => renderDocument(location, data, ctx.manifest, { ...opts, status }), cacheKey);
 }
 
 /**
@@ -268,7 +213,5 @@ export function renderLogin(req: Request, res: Response, ctx: RenderContext, ans
     ? 'Too many attempts. Please wait a few minutes and try again.'
     : code ? LOGIN_ERROR : null;
   const props: LoginProps = { next: answer?.next ?? safeNext(q.next), initialError: error };
-  const assets = assetsFor(ctx.manifest, 'login', ctx.devScript);
-  const bootJson = serializeBootData({ assets, login: props });
-  render(req, res, ctx, <LoginDocument assets={assets} bootJson={bootJson} props={props} />, [ctx.manifest.entries.login.js], answer?.status ?? 200, null);
+  send(req, res, ctx, (opts) => renderLoginDocument(props, ctx.manifest, { ...opts, status: answer?.status ?? 200 }), null);
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { createApp, type AppDeps } from '../../src/server/app.ts';
-import type { BuildManifest } from '../../scripts/build.ts';
+import type { BuildManifest } from '../../src/build/manifest.ts';
 import { SESSION_COOKIE } from '../../src/app/constants.ts';
 
 export const FAKE_MANIFEST: BuildManifest = {

@@ -13,7 +13,7 @@ import type { Server } from 'node:http';
 import { createApp } from '../../src/server/app.ts';
 import { DEV_PASSWORD, loadConfig, type Config } from '../../src/server/config.ts';
 import { openStore, type MessageStore } from '../../src/server/store.ts';
-import type { BuildManifest } from '../../scripts/build.ts';
+import type { BuildManifest } from '../../src/build/manifest.ts';
 
 const fakeManifest = {
   entries: { site: { js: '/assets/e.js', preload: [] }, login: { js: '/assets/l.js', preload: [] } },

@@ -16,7 +16,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { forkServer, hasBuild, ROOT, type Forked } from '../helpers/spawn-server.ts';
-import type { BuildManifest } from '../../scripts/build.ts';
+import type { BuildManifest } from '../../src/build/manifest.ts';
 import { buildApiData } from '../../src/content/api-data.ts';
 import { loadContent } from '../../src/content/load.ts';
 import { loadConfig } from '../../src/server/config.ts';

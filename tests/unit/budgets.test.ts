@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { BuildManifest } from '../../scripts/build.ts';
+import type { BuildManifest } from '../../src/build/manifest.ts';
 
 const KB = 1024;
 const dist = path.resolve('dist');

@@ -1,8 +1,8 @@
 /** The page cache: canonical keys, LRU bounded in bytes, pages kept compressed only. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { gunzipSync } from 'node:zlib';
-import { PageCache, bodyBytes, encodeBody, makeCachedPage, pageCacheKey } from '../../src/server/page-cache.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { PageCache, bodyBytes, encodeBody, hasEncodings, makeCachedPage, makeOnDemandBody, pageCacheKey } from '../../src/server/page-cache.ts';
 
 test('pageCacheKey: one key per page whatever the order or spelling of its parameters', () => {
   assert.equal(pageCacheKey('/research', ''), '/research');
@@ -49,4 +49,18 @@ test('a cached page keeps brotli and gzip only, and gives back the exact HTML', 
   assert.equal(bodyBytes(p), p.gzip!.length + p.br!.length, 'the raw HTML is not held');
   assert.ok(bodyBytes(p) < html.length / 4);
   assert.equal(p.etag, encodeBody(200, html).etag, 'same ETag as the uncompressed answer');
+});
+
+test('an on-demand body (search answers): compressed only when an encoding is asked for, then kept; counted at its bound', () => {
+  const raw = Buffer.from(JSON.stringify({ results: Array.from({ length: 50 }, (_, i) => ({ title: `Result ${i}`, href: `/research/${i}` })) }));
+  const body = makeOnDemandBody(200, raw);
+  assert.equal(body.etag, encodeBody(200, raw, false).etag, 'the same ETag as an eagerly encoded body');
+  assert.ok(hasEncodings(body), 'it has compressed forms (Vary: Accept-Encoding) without making them');
+  assert.equal(bodyBytes(body), 2 * raw.length);
+  const br = body.br!;
+  assert.ok(brotliDecompressSync(br).equals(raw));
+  assert.equal(body.br, br, 'made once, then kept');
+  assert.ok(gunzipSync(body.gzip!).equals(raw));
+  assert.ok(br.length < raw.length && body.gzip!.length < raw.length);
+  assert.ok(!hasEncodings(encodeBody(200, raw, false)));
 });
