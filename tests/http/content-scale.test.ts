@@ -102,7 +102,7 @@ test('filters and pages combine: the count, the pages and the links keep the fil
   assert.ok(years, 'embedded under its canonical key');
   assert.equal(years.options.year[0], 'All');
   assert.ok(years.options.year.length >= 12, `${years.options.year.length} years`);
-  assert.deepEqual(years.options.year.slice(1), [...years.options.year.slice(1)].sort().reverse());
+  assert.deepEqual(years.options.year.slice(1), (years.options.year.slice(1) as string[]).sort().reverse());
   // Resources: type and category with paging.
   const r = await page('/resources?category=Award&type=news&page=2');
   assert.equal(r.status, 200);

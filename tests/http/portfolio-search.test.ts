@@ -46,13 +46,13 @@ const portfolio = () => collection<PortfolioSummary>('/api/portfolio');
 test('the portfolio holds at least 40 companies, by name, each with the facts the page shows', async () => {
   const list = await json('/api/portfolio');
   assert.ok(list.length >= 40, `${list.length} companies`);
-  assert.deepEqual(list.map((c: PortfolioSummary) => c.name), [...list.map((c: PortfolioSummary) => c.name)].sort((a, b) => a.localeCompare(b, 'en')));
+  assert.deepEqual(list.map((c: PortfolioSummary) => c.name), list.map((c: PortfolioSummary) => c.name).sort((a: string, b: string) => a.localeCompare(b, 'en')));
   for (const c of list) {
     for (const f of ['id', 'name', 'strategy', 'sector', 'region', 'status', 'headquarters', 'invested', 'description', 'website', 'link']) assert.ok(f in c, `${c.id}: ${f}`);
     assert.ok(!('body' in c), 'no bodies in the list read');
     assert.equal(c.status === 'realized', typeof c.exited === 'number', `${c.id}: a realized company has its exit year, a current one none`);
   }
-  const statuses = new Set(list.map((c: PortfolioSummary) => c.status));
+  const statuses = new Set<string>(list.map((c: PortfolioSummary) => c.status));
   assert.deepEqual([...statuses].sort(), ['current', 'realized']);
 });
 
