@@ -154,7 +154,7 @@ function describeViolation(v: import('axe-core').Result): string {
 
 export const test = base.extend<{ diagnostics: Diagnostics; axe: AxeCheck }>({
   diagnostics: [
-    async ({ page }, use, testInfo) => {
+    async ({ page }, provide, testInfo) => {
       const problems: string[] = [];
       const allowed: RegExp[] = [];
       await page.exposeFunction('__e2eCspViolation', (line: string) => problems.push(line));
@@ -177,7 +177,7 @@ export const test = base.extend<{ diagnostics: Diagnostics; axe: AxeCheck }>({
       });
       page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
 
-      await use({ problems, allow: (pattern) => allowed.push(pattern) });
+      await provide({ problems, allow: (pattern) => allowed.push(pattern) });
 
       const unexpected = problems.filter((p) => !allowed.some((re) => re.test(p)));
       if (problems.length) await testInfo.attach('browser-diagnostics.txt', { body: problems.join('\n'), contentType: 'text/plain' });
@@ -186,7 +186,7 @@ export const test = base.extend<{ diagnostics: Diagnostics; axe: AxeCheck }>({
     { auto: true },
   ],
 
-  axe: async ({ page }, use, testInfo) => {
+  axe: async ({ page }, provide, testInfo) => {
     const check: AxeCheck = async (state, opts = {}) => {
       // Legacy mode runs axe.run() in the page itself instead of runPartial() + finishRun() in an
       // extra blank page: about half the time per analysis. Its limit (cross-origin frames are not
@@ -244,6 +244,6 @@ export const test = base.extend<{ diagnostics: Diagnostics; axe: AxeCheck }>({
         .toEqual([]);
       return results;
     };
-    await use(check);
+    await provide(check);
   },
 });

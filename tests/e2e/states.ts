@@ -31,7 +31,7 @@ export interface UiState {
    * Further states reached from this one, in order, each captured in turn (one page load for a
    * family of states, e.g. the menu groups): equivalent to opening each one afresh.
    */
-  then?: SubState[];
+  followedBy?: SubState[];
   /** 'page': full-page screenshot; 'dialog': the open dialog, page by page through its scroll. */
   shot: 'page' | 'dialog';
   /** Whether the route is in the route table (states of missing pages are test.fixme). */
@@ -47,7 +47,7 @@ export interface SubState {
 /** The state and the sub-states of one test, as captured in order. */
 export const capturesOf = (state: UiState): { id: string; label: string }[] => [
   { id: state.id, label: state.label },
-  ...(state.then ?? []).map((t) => ({ id: t.id, label: t.label })),
+  ...(state.followedBy ?? []).map((t) => ({ id: t.id, label: t.label })),
 ];
 
 const LOGIN_ERROR = 'Incorrect password. Please try again.';
@@ -133,7 +133,7 @@ function interactionStates(): UiState[] {
     pattern: '/',
     shot: 'dialog',
     setup: (page) => openMenu(page),
-    then: GROUPS.map((g) => ({ id: `menu-${g.toLowerCase()}`, label: `Menu open, group ${g} expanded`, run: (page: Page) => expandMenuGroup(page, g) })),
+    followedBy: GROUPS.map((g) => ({ id: `menu-${g.toLowerCase()}`, label: `Menu open, group ${g} expanded`, run: (page: Page) => expandMenuGroup(page, g) })),
   });
   push({
     id: 'investor-login',
@@ -200,7 +200,7 @@ function interactionStates(): UiState[] {
     pattern: '/',
     shot: 'page',
     setup: (page, testInfo) => openNewsPanel(page, testInfo),
-    then: NEWS_TABS.filter((t) => t !== 'Insights').map((tab) => ({
+    followedBy: NEWS_TABS.filter((t) => t !== 'Insights').map((tab) => ({
       id: `news-panel-${tab.toLowerCase()}`,
       label: `Home: news panel open, ${tab} (tabs on desktop, dropdown on mobile)`,
       run: (page: Page, testInfo: TestInfo) => chooseNewsTab(page, testInfo, tab),

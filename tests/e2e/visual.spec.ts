@@ -85,7 +85,7 @@ for (const signedOut of [false, true]) {
         test.fixme(!state.available, `${state.pattern} is not in the route table yet`);
         await openState(page, state, testInfo, diagnostics);
         await shoot(page, state.id, state.shot, testInfo.project.name);
-        for (const next of state.then ?? []) {
+        for (const next of state.followedBy ?? []) {
           await test.step(next.label, async () => {
             await next.run(page, testInfo);
             await shoot(page, next.id, state.shot, testInfo.project.name);
