@@ -12,7 +12,7 @@
  *   every state of a test is analysed and recorded before the test fails).
  * - `freezeClock(page)`: a fixed, paused clock (page.clock) installed before the first navigation.
  */
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Page, type Request, type TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import axeCore from 'axe-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -76,6 +76,19 @@ export const headerButton = (page: Page, name: 'LOGIN' | 'MENU') =>
 
 /** A link or button name as it starts (decorative arrows and the like may follow). */
 export const startsWith = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`);
+
+/** The API requests a page makes from now on (path and query), in order. */
+export function apiRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r: Request) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) seen.push(url.pathname + url.search);
+  });
+  return seen;
+}
+
+/** The titles of the cards in a listing's results section. */
+export const cardTitles = (page: Page) => page.locator('#results .card__title').allInnerTexts();
 
 export const projectName = (testInfo: TestInfo) => testInfo.project.name as 'desktop' | 'mobile';
 export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobile';
