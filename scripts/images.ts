@@ -257,7 +257,7 @@ function removeStale(expected: Set<string>): string[] {
 /* ---------------------------------------------------------------- main -- */
 
 async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
+  const results: R[] = Array.from({ length: items.length });
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

@@ -92,7 +92,7 @@ if (values.json) {
 
 /** RFC 4180: every field quoted when it holds a comma, quote, CR or LF; quotes doubled; CRLF rows. */
 function toCsv(rows: StoredMessage[]): string {
-  const cell = (v: unknown) => {
+  const cell = (v: string | number | null | undefined) => {
     let s = v === null || v === undefined ? '' : String(v);
     // A cell starting with = + - @ is a formula to spreadsheet apps: neutralise it (OWASP CSV injection).
     if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;

@@ -8,7 +8,7 @@
  *   node scripts/start-figures.mjs 4410 npm start
  * Linux only (/proc). Prints JSON.
  */
-import { spawn, execSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 const [port, ...cmd] = process.argv.slice(2);
 const t0 = performance.now();
@@ -27,7 +27,6 @@ const procs = pids.map(p => { try { const st = readFileSync(`/proc/${p}/status`,
 const rss = procs.reduce((a, p) => a + p.rssKB, 0);
 console.log(JSON.stringify({ cmd: cmd.join(' '), startMs: Math.round(startMs), processes: procs.length, rssMB: +(rss / 1024).toFixed(1), procs }, null, 1));
 process.kill(child.pid, 'SIGTERM');
-const ts = performance.now();
 await new Promise(r => setTimeout(r, 3000));
 let answering = false; try { answering = (await fetch(url + '/healthz')).status === 200; } catch {}
 const left = pids.filter(p => { try { process.kill(p, 0); return true; } catch { return false; } });

@@ -238,7 +238,7 @@ export function wave(rng: Rng, octaves = 4, baseFreq = 1) {
 
 /** A sky: vertical gradient with optional warm haze at the horizon. */
 export function sky(s: Svg, horizon: number, top: string, mid: string, low: string, warm = 0.12) {
-  const { W, H } = s;
+  const { H } = s;
   s.def(
     linear('sky', 0, 0, 0, H, [
       [0, top],

@@ -73,7 +73,7 @@ export function readSidecar(file: string | undefined): PhotoMeta {
     const text = readFileSync(file, 'utf8');
     data = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
   } catch (err) {
-    throw new ImageSourceError(`${rel(file)}: cannot read (${err instanceof Error ? err.message.split('\n')[0] : err})`);
+    throw new ImageSourceError(`${rel(file)}: cannot read (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
   }
   const bad = (what: string) => new ImageSourceError(`${rel(file)}: ${what}`);
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw bad('must be an object like { "focus": { "x": 0.5, "y": 0.4 } }');
@@ -151,7 +151,7 @@ export async function photoRaw(photo: Photo, W: number, H: number): Promise<{ da
     return { data: out.data, info: out.info, upscaled: box.width < W || box.height < H };
   } catch (err) {
     if (err instanceof ImageSourceError) throw err;
-    throw new ImageSourceError(`${name}: cannot read the image (${err instanceof Error ? err.message.split('\n')[0] : err})`);
+    throw new ImageSourceError(`${name}: cannot read the image (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
   }
 }
 

@@ -3,7 +3,7 @@
  * (before storing) both run, so the two can never disagree about what is valid.
  */
 
-import { CONTACT_FIELDS, type ContactField } from './contact-fields.ts';
+import type { ContactField } from './contact-fields.ts';
 
 export { CONTACT_FIELDS, parseErrorFields, type ContactField } from './contact-fields.ts';
 
@@ -42,9 +42,10 @@ export const FIELD_HINT_ERRORS: Record<ContactField, string> = {
   message: 'Please enter a message of 10 to 5,000 characters.',
 };
 
-// Control characters other than tab and newline never belong in a message.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+// Control characters other than tab and newline never belong in a message: U+0000–U+0008,
+// U+000B, U+000C, U+000E–U+001F and U+007F, written as "a C0 control (or DEL), but not tab, LF,
+// CR or a C1 control (U+0080–U+009F)" so that no control character is spelled in the pattern.
+const CONTROL = /[^\P{Cc}\t\n\r\u0080-\u009f]/gu;
 
 /** One line: collapses runs of whitespace (a pasted name with a line break stays one line). */
 const oneLine = (s: string) => s.replace(CONTROL, '').replace(/\s+/g, ' ').trim();

@@ -8,7 +8,7 @@
  * The server seeds the cache with what the page shows (and nothing more), so hydration never
  * fetches. Keys carry the type of their answer (see Q in types.ts), so `useQuery(Q.team)` is typed.
  */
-import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 
 declare const answer: unique symbol;
 /**
@@ -105,14 +105,19 @@ export function useQuery<T>(key: QueryKey<T>, opts: { keepPrevious?: boolean } =
   const client = useQueryClient();
   const path = queryPath(key);
   const state = useSyncExternalStore(client.subscribe, () => client.get(key), () => client.get(key));
-  const last = useRef<T | undefined>(undefined);
+  // For keepPrevious, the last data shown: state updated while rendering when it changes (React's
+  // "storing information from previous renders", no ref read during render), seeded with what the
+  // first render shows so that the server renders each page once.
+  const [shown, setShown] = useState<{ data: T } | null>(() => (state.status === 'success' ? { data: state.data } : null));
   useEffect(() => {
-    if (state.status === 'pending') void client.ensure(key);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The path identifies the read (a key is a new array at each render): a key made from it
+    // asks for the same path.
+    if (state.status === 'pending') void client.ensure(queryKey(path));
   }, [client, path, state.status]);
-  if (state.status === 'success') last.current = state.data;
-  else if (state.status === 'pending' && opts.keepPrevious && last.current !== undefined) {
-    return { status: 'success', data: last.current, error: null, previous: true };
+  if (state.status === 'success') {
+    if (opts.keepPrevious && shown?.data !== state.data) setShown({ data: state.data });
+  } else if (state.status === 'pending' && opts.keepPrevious && shown) {
+    return { status: 'success', data: shown.data, error: null, previous: true };
   }
   return state;
 }

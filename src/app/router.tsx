@@ -86,7 +86,7 @@ export function RouterProvider({ initial, children }: { initial: Location; child
     history.scrollRestoration = 'manual';
     const state = history.state as { key?: string } | null;
     entryKey.current = state?.key ?? Math.random().toString(36).slice(2);
-    if (!state?.key) history.replaceState({ ...(state ?? {}), key: entryKey.current }, '');
+    if (!state?.key) history.replaceState({ ...state, key: entryKey.current }, '');
     const saveScroll = () => {
       const map = readScrollMap();
       map[entryKey.current] = window.scrollY;
@@ -188,7 +188,7 @@ export function Link({ href, onClick, ...rest }: LinkProps) {
     const here = window.location;
     if (url.pathname === here.pathname && url.search === here.search && url.hash) {
       // Same page, new fragment: let the browser scroll, keep history.
-      history.pushState({ ...(history.state ?? {}) }, '', url.hash);
+      history.pushState({ ...history.state }, '', url.hash);
       document.getElementById(decodeURIComponent(url.hash.slice(1)))?.scrollIntoView();
       return;
     }

@@ -18,7 +18,7 @@ function start() {
   started = true;
   // The chunks first: the entry's own imports would otherwise be discovered only once it arrives.
   for (const href of chunks) import(href).catch(() => {});
-  import(entry);
+  void import(entry);
 }
 
 const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;

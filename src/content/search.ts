@@ -35,7 +35,7 @@ const STOP = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'f
 const processTerm = (term: string) => {
   let t = term.toLowerCase();
   // Most words are plain ASCII: fold accents only when there is something to fold.
-  if (!/^[\x00-\x7f]*$/.test(t)) t = t.normalize('NFD').replace(/\p{M}/gu, '');
+  if (/[\u0080-\uffff]/.test(t)) t = t.normalize('NFD').replace(/\p{M}/gu, '');
   return t.length === 0 || STOP.has(t) ? null : t;
 };
 

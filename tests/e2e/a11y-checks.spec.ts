@@ -109,7 +109,7 @@ for (const signedOut of [false, true]) {
           expectNoProblems(results, s.label);
         };
         await record(state);
-        for (const next of state.then ?? []) {
+        for (const next of state.followedBy ?? []) {
           await test.step(next.label, async () => {
             await next.run(page, testInfo);
             await record(next, false);

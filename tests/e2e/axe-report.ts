@@ -87,7 +87,7 @@ export const MANUAL_CHECKLIST = [
   },
 ];
 
-const esc = (s: unknown) =>
+const esc = (s: string | number | null | undefined) =>
   String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const sortImpact = (a?: string | null, b?: string | null) => IMPACT_ORDER.indexOf(a ?? 'minor') - IMPACT_ORDER.indexOf(b ?? 'minor');

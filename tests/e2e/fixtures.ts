@@ -12,7 +12,7 @@
  *   every state of a test is analysed and recorded before the test fails).
  * - `freezeClock(page)`: a fixed, paused clock (page.clock) installed before the first navigation.
  */
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Page, type Request, type TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import axeCore from 'axe-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -76,6 +76,19 @@ export const headerButton = (page: Page, name: 'LOGIN' | 'MENU') =>
 
 /** A link or button name as it starts (decorative arrows and the like may follow). */
 export const startsWith = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`);
+
+/** The API requests a page makes from now on (path and query), in order. */
+export function apiRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r: Request) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) seen.push(url.pathname + url.search);
+  });
+  return seen;
+}
+
+/** The titles of the cards in a listing's results section. */
+export const cardTitles = (page: Page) => page.locator('#results .card__title').allInnerTexts();
 
 export const projectName = (testInfo: TestInfo) => testInfo.project.name as 'desktop' | 'mobile';
 export const isMobile = (testInfo: TestInfo) => testInfo.project.name === 'mobile';
@@ -154,7 +167,7 @@ function describeViolation(v: import('axe-core').Result): string {
 
 export const test = base.extend<{ diagnostics: Diagnostics; axe: AxeCheck }>({
   diagnostics: [
-    async ({ page }, use, testInfo) => {
+    async ({ page }, provide, testInfo) => {
       const problems: string[] = [];
       const allowed: RegExp[] = [];
       await page.exposeFunction('__e2eCspViolation', (line: string) => problems.push(line));
@@ -177,7 +190,7 @@ export const test = base.extend<{ diagnostics: Diagnostics; axe: AxeCheck }>({
       });
       page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
 
-      await use({ problems, allow: (pattern) => allowed.push(pattern) });
+      await provide({ problems, allow: (pattern) => allowed.push(pattern) });
 
       const unexpected = problems.filter((p) => !allowed.some((re) => re.test(p)));
       if (problems.length) await testInfo.attach('browser-diagnostics.txt', { body: problems.join('\n'), contentType: 'text/plain' });
@@ -186,7 +199,7 @@ export const test = base.extend<{ diagnostics: Diagnostics; axe: AxeCheck }>({
     { auto: true },
   ],
 
-  axe: async ({ page }, use, testInfo) => {
+  axe: async ({ page }, provide, testInfo) => {
     const check: AxeCheck = async (state, opts = {}) => {
       // Legacy mode runs axe.run() in the page itself instead of runPartial() + finishRun() in an
       // extra blank page: about half the time per analysis. Its limit (cross-origin frames are not
@@ -244,6 +257,6 @@ export const test = base.extend<{ diagnostics: Diagnostics; axe: AxeCheck }>({
         .toEqual([]);
       return results;
     };
-    await use(check);
+    await provide(check);
   },
 });

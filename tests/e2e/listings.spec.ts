@@ -3,20 +3,8 @@
  * listing answer — never a whole collection — keeps the filters, moves focus to the result count;
  * without JavaScript the same links and forms reach the same pages.
  */
-import type { Page, Request } from '@playwright/test';
-import { test, expect, open } from './fixtures.ts';
+import { test, expect, open, apiRequests, cardTitles } from './fixtures.ts';
 
-/** The API requests a page makes from now on. */
-function apiRequests(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('request', (r: Request) => {
-    const url = new URL(r.url());
-    if (url.pathname.startsWith('/api/')) seen.push(url.pathname + url.search);
-  });
-  return seen;
-}
-
-const cardTitles = (page: Page) => page.locator('#results .card__title').allInnerTexts();
 
 test('/resources: Next page fetches one listing answer, marks page 2 and moves focus to the count', async ({ page }) => {
   await open(page, '/resources');

@@ -4,19 +4,9 @@
  * search finds "Corvane", "private credit" and a misspelt "logistcs" both ways, and after
  * hydration follows the typing — debounced, the URL kept in step, focus left in the field.
  */
-import type { Page, Request } from '@playwright/test';
-import { test, expect, open } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { test, expect, open, apiRequests, cardTitles } from './fixtures.ts';
 
-function apiRequests(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('request', (r: Request) => {
-    const url = new URL(r.url());
-    if (url.pathname.startsWith('/api/')) seen.push(url.pathname + url.search);
-  });
-  return seen;
-}
-
-const cardTitles = (page: Page) => page.locator('#results .card__title').allInnerTexts();
 const filter = (page: Page, group: string, option: RegExp) => page.getByRole('group', { name: group }).getByRole('button', { name: option });
 
 test('/portfolio: filters combine with paging, each change one listing read, counts follow', async ({ page }) => {

@@ -31,7 +31,7 @@ export interface UiState {
    * Further states reached from this one, in order, each captured in turn (one page load for a
    * family of states, e.g. the menu groups): equivalent to opening each one afresh.
    */
-  then?: SubState[];
+  followedBy?: SubState[];
   /**
    * 'page': the page from its top, 1.5 desktop or 2 phone viewports tall at most (the rest of a long page repeats
    * what those show; its sections are covered by shorter pages and by `focus` states);
@@ -54,7 +54,7 @@ export interface SubState {
 /** The state and the sub-states of one test, as captured in order. */
 export const capturesOf = (state: UiState): { id: string; label: string }[] => [
   { id: state.id, label: state.label },
-  ...(state.then ?? []).map((t) => ({ id: t.id, label: t.label })),
+  ...(state.followedBy ?? []).map((t) => ({ id: t.id, label: t.label })),
 ];
 
 const LOGIN_ERROR = 'Incorrect password. Please try again.';
@@ -136,7 +136,7 @@ function interactionStates(): UiState[] {
     pattern: '/',
     shot: 'dialog',
     setup: (page) => openMenu(page),
-    then: GROUPS.map((g) => ({ id: `menu-${g.toLowerCase()}`, label: `Menu open, group ${g} expanded`, run: (page: Page) => expandMenuGroup(page, g) })),
+    followedBy: GROUPS.map((g) => ({ id: `menu-${g.toLowerCase()}`, label: `Menu open, group ${g} expanded`, run: (page: Page) => expandMenuGroup(page, g) })),
   });
   push({
     id: 'investor-login',
@@ -204,7 +204,7 @@ function interactionStates(): UiState[] {
     shot: 'page',
     focus: '#news-panel',
     setup: (page, testInfo) => openNewsPanel(page, testInfo),
-    then: NEWS_TABS.filter((t) => t !== 'Insights').map((tab) => ({
+    followedBy: NEWS_TABS.filter((t) => t !== 'Insights').map((tab) => ({
       id: `news-panel-${tab.toLowerCase()}`,
       label: `Home: news panel open, ${tab} (tabs on desktop, dropdown on mobile)`,
       run: (page: Page, testInfo: TestInfo) => chooseNewsTab(page, testInfo, tab),

@@ -96,11 +96,11 @@ for (const signedOut of [false, true]) {
     for (const state of UI_STATES.filter((s) => !!s.signedOut === signedOut)) {
       test(`snapshot: ${state.url} — ${state.label}`, async ({ page, diagnostics }, testInfo) => {
         // A family of states (the menu's five groups) takes several shots in one test.
-        test.setTimeout(60_000 + 30_000 * (state.then?.length ?? 0));
+        test.setTimeout(60_000 + 30_000 * (state.followedBy?.length ?? 0));
         test.skip(!!state.projects && !state.projects.includes(testInfo.project.name as Project), `${state.id} is for ${state.projects?.join(', ')}`);
         await openState(page, state, testInfo, diagnostics);
         await shoot(page, state.id, state, testInfo.project.name);
-        for (const next of state.then ?? []) {
+        for (const next of state.followedBy ?? []) {
           await test.step(next.label, async () => {
             await next.run(page, testInfo);
             await shoot(page, next.id, state, testInfo.project.name);

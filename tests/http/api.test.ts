@@ -57,7 +57,7 @@ test('GET /api/news: at least 8 items with the seed fields, newest first', async
     id: isText, type: (v) => types.includes(v as string), date: isDate, title: isText, excerpt: isText, imageUrl: isImageUrl,
     link: isLink('/news/'),
   });
-  for (const i of items) assert.equal(i.link, `/news/${i.id}`);
+  for (const i of items) assert.equal(i.link, `/news/${String(i.id)}`);
   newestFirst('/api/news', items);
 });
 
@@ -102,8 +102,8 @@ test('GET /api/practice-areas: the 4 strategies and 5 sectors', async () => {
 
 test('the API answers the same items as content/ (one source of truth)', async () => {
   for (const p of ['/api/stories', '/api/team', '/api/news', '/api/research', '/api/press-releases', '/api/practice-areas']) {
-    const ids = (await read(p)).map((i) => i.id).sort();
-    assert.deepEqual(ids, collection(p).map((i) => i.id).sort(), p);
+    const ids = (await read(p)).map((i) => String(i.id)).sort();
+    assert.deepEqual(ids, collection(p).map((i) => String(i.id)).sort(), p);
   }
 });
 

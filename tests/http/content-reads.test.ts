@@ -2,34 +2,15 @@
  * Lists carry summaries, details carry bodies (issue 10): per-item reads, related and latest
  * reads, listing pages, and pages that embed only what they render — on today's content.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, get, type TestServer } from '../helpers/server.ts';
+import { get } from '../helpers/server.ts';
 import { collection } from '../helpers/pages.ts';
-import { BOOT_DATA_ID } from '../../src/app/Document.tsx';
+import { signedInServer } from '../helpers/reads.ts';
 import { LISTING_PAGE_SIZE } from '../../src/app/constants.ts';
 
-let s: TestServer;
-let cookie: string;
-before(async () => {
-  s = await startServer();
-  cookie = await s.login();
-});
-after(() => s.close());
-
-async function json(p: string, status = 200): Promise<any> {
-  const res = await get(s.url, p, { headers: { cookie } });
-  assert.equal(res.status, status, p);
-  assert.match(res.headers.get('content-type') ?? '', /^application\/json/, p);
-  return res.json();
-}
-
-async function page(p: string) {
-  const res = await get(s.url, p, { headers: { cookie } });
-  const html = await res.text();
-  const boot = new RegExp(`<script id="${BOOT_DATA_ID}" type="application/json">([\\s\\S]*?)</script>`).exec(html);
-  return { status: res.status, location: res.headers.get('location'), html, data: boot ? (JSON.parse(boot[1]).data as Record<string, any>) : {} };
-}
+const app = signedInServer();
+const { json, page } = app;
 
 const LAYOUT = ['/api/practice-areas', '/api/site'];
 
@@ -63,7 +44,7 @@ test('per-item reads answer the item with its body; unknown ids 404 JSON; other 
       }
     }
     assert.deepEqual(await json(`${prefix}no-such-item`, 404), { error: 'Not found.' });
-    const post = await get(s.url, prefix + collection<{ id: string }>(list)[0].id, { method: 'POST', headers: { cookie } });
+    const post = await get(app.url, prefix + collection<{ id: string }>(list)[0].id, { method: 'POST', headers: { cookie: app.cookie } });
     assert.equal(post.status, 405);
     assert.equal(post.headers.get('allow'), 'GET, HEAD');
   }

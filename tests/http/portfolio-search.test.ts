@@ -4,36 +4,17 @@
  * the real app: status codes, canonical URLs, filters that combine with paging, typo tolerance,
  * highlighting, the gate, and pages that embed only what they show.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, get, type TestServer } from '../helpers/server.ts';
+import { get } from '../helpers/server.ts';
 import { collection } from '../helpers/pages.ts';
-import { BOOT_DATA_ID } from '../../src/app/Document.tsx';
+import { signedInServer } from '../helpers/reads.ts';
 import { LISTING_PAGE_SIZE } from '../../src/app/constants.ts';
 import { SEARCH_MAX_QUERY } from '../../src/app/search.ts';
 import type { PortfolioSummary } from '../../src/app/portfolio.ts';
 
-let s: TestServer;
-let cookie: string;
-before(async () => {
-  s = await startServer();
-  cookie = await s.login();
-});
-after(() => s.close());
-
-async function json(p: string, status = 200): Promise<any> {
-  const res = await get(s.url, p, { headers: { cookie } });
-  assert.equal(res.status, status, p);
-  assert.match(res.headers.get('content-type') ?? '', /^application\/json/, p);
-  return res.json();
-}
-
-async function page(p: string, headers: Record<string, string> = { cookie }) {
-  const res = await get(s.url, p, { headers });
-  const html = await res.text();
-  const boot = new RegExp(`<script id="${BOOT_DATA_ID}" type="application/json">([\\s\\S]*?)</script>`).exec(html);
-  return { status: res.status, location: res.headers.get('location'), html, data: boot ? (JSON.parse(boot[1]).data as Record<string, any>) : {} };
-}
+const app = signedInServer();
+const { json, page } = app;
 
 /** Company links in the results section of a page (cards link to /portfolio/<id>). */
 const companyLinks = (html: string) => [...html.matchAll(/href="\/portfolio\/([a-z0-9-]+)" class="card__link"/g)].map((m) => m[1]);
@@ -46,13 +27,13 @@ const portfolio = () => collection<PortfolioSummary>('/api/portfolio');
 test('the portfolio holds at least 40 companies, by name, each with the facts the page shows', async () => {
   const list = await json('/api/portfolio');
   assert.ok(list.length >= 40, `${list.length} companies`);
-  assert.deepEqual(list.map((c: PortfolioSummary) => c.name), [...list.map((c: PortfolioSummary) => c.name)].sort((a, b) => a.localeCompare(b, 'en')));
+  assert.deepEqual(list.map((c: PortfolioSummary) => c.name), list.map((c: PortfolioSummary) => c.name).sort((a: string, b: string) => a.localeCompare(b, 'en')));
   for (const c of list) {
     for (const f of ['id', 'name', 'strategy', 'sector', 'region', 'status', 'headquarters', 'invested', 'description', 'website', 'link']) assert.ok(f in c, `${c.id}: ${f}`);
     assert.ok(!('body' in c), 'no bodies in the list read');
     assert.equal(c.status === 'realized', typeof c.exited === 'number', `${c.id}: a realized company has its exit year, a current one none`);
   }
-  const statuses = new Set(list.map((c: PortfolioSummary) => c.status));
+  const statuses = new Set<string>(list.map((c: PortfolioSummary) => c.status));
   assert.deepEqual([...statuses].sort(), ['current', 'realized']);
 });
 
@@ -104,7 +85,7 @@ test('portfolio URLs are canonical: unknown values and spellings redirect, unkno
   assert.equal(r2.location, '/portfolio');
   assert.equal((await page('/portfolio/no-such-company')).status, 404);
   await json('/api/portfolio/no-such-company', 404);
-  const res = await fetch(`${s.url}/api/portfolio/corvane-logistics`, { method: 'POST', headers: { cookie, origin: s.url } });
+  const res = await fetch(`${app.url}/api/portfolio/corvane-logistics`, { method: 'POST', headers: { cookie: app.cookie, origin: app.url } });
   assert.equal(res.status, 405);
 });
 
@@ -184,7 +165,7 @@ test('/search renders results on the server, grouped with counts and highlighted
 
 test('search input is bounded and canonical: long queries 400 on the API and are cut on the page; unknown types and pages', async () => {
   const long = 'a'.repeat(SEARCH_MAX_QUERY + 1);
-  const res = await get(s.url, `/api/search?q=${long}`, { headers: { cookie } });
+  const res = await get(app.url, `/api/search?q=${long}`, { headers: { cookie: app.cookie } });
   assert.equal(res.status, 400);
   assert.match(await res.text(), /at most 100 characters/);
   const cut = await page(`/search?q=${'b'.repeat(SEARCH_MAX_QUERY + 20)}`);
@@ -201,11 +182,11 @@ test('search input is bounded and canonical: long queries 400 on the API and are
 });
 
 test('signed out, search and the portfolio reveal nothing: the gate answers first', async () => {
-  const api = await get(s.url, '/api/search?q=Corvane');
+  const api = await get(app.url, '/api/search?q=Corvane');
   assert.equal(api.status, 401);
   assert.doesNotMatch(await api.text(), /Corvane/);
   for (const p of ['/search?q=Corvane', '/portfolio', '/portfolio/corvane-logistics', '/api/portfolio']) {
-    const r = await get(s.url, p);
+    const r = await get(app.url, p);
     assert.ok(r.status === 302 || r.status === 401, `${p}: ${r.status}`);
     assert.doesNotMatch(await r.text(), /Corvane Logistics/, p);
   }

@@ -179,7 +179,7 @@ try {
   if (!exit || exit.code !== 0) failures.push(`SIGTERM after the load: ${exit ? `exit ${exit.code ?? exit.signal}` : 'still running after 10 s'}`);
   if (server.stderr().trim()) failures.push(`the server wrote to stderr:\n${server.stderr().slice(0, 2000)}`);
 } catch (err) {
-  failures.push(`load test could not run: ${(err as Error).stack ?? err}`);
+  failures.push(`load test could not run: ${(err as Error).stack ?? String(err)}`);
 } finally {
   server?.kill('SIGKILL');
   await server?.exited;

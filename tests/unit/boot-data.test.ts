@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { runInThisContext } from 'node:vm';
 import { serializeBootData } from '../../src/app/Document.tsx';
 
 const tricky = {
@@ -7,7 +8,7 @@ const tricky = {
   comment: '<!-- <script>',
   amp: 'R&D & <b>',
   lineSep: 'a\u2028b\u2029c',
-  nested: [{ html: '</SCRIPT >' }, '<\/script>'],
+  nested: [{ html: '</SCRIPT >' }, '</script>'],
   unicode: 'Zürich — “quoted”',
 };
 
@@ -27,5 +28,5 @@ test('round-trips through JSON.parse to the same value', () => {
 
 test('is also valid JavaScript that evaluates to the same value', () => {
   // Older engines treated U+2028/2029 as line terminators inside string literals.
-  assert.deepEqual(new Function(`return ${serializeBootData(tricky)};`)(), tricky);
+  assert.deepEqual(runInThisContext(`(${serializeBootData(tricky)});`), tricky);
 });

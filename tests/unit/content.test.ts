@@ -34,7 +34,7 @@ function contentError(dir: string): ContentError {
   try {
     loadContent(dir);
   } catch (err) {
-    assert.ok(err instanceof ContentError, `expected ContentError, got ${err}`);
+    assert.ok(err instanceof ContentError, `expected ContentError, got ${String(err)}`);
     return err;
   }
   assert.fail('loadContent accepted broken content');
@@ -65,10 +65,10 @@ test('the real content loads and meets the product minimums', () => {
 test('entries are ordered: articles newest first, team and stories by their order', () => {
   const c = loadContent(CONTENT);
   for (const list of [c.research, c.pressReleases, c.news]) {
-    assert.deepEqual(list.map((x) => x.date), [...list.map((x) => x.date)].sort().reverse());
+    assert.deepEqual(list.map((x) => x.date), list.map((x) => x.date).sort().reverse());
   }
   assert.equal(c.team[0].id, 'eleanor-vance');
-  assert.deepEqual(c.team.map((m) => m.order), [...c.team.map((m) => m.order)].sort((a, b) => a - b));
+  assert.deepEqual(c.team.map((m) => m.order), c.team.map((m) => m.order).sort((a, b) => a - b));
   assert.equal(c.stories[0].id, 'corvane-logistics-carve-out');
 });
 

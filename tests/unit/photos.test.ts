@@ -98,10 +98,10 @@ test('a JPEG in content/images replaces the artwork: same variants and sizes, cu
   const { data, info } = await sharp(path.join(p.out, 'research', 'sample-480.webp')).raw().toBuffer({ resolveWithObject: true });
   const px = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
   const [r1, g1, b1] = px(384, 128);
-  assert.ok(r1! > 180 && g1! < 80 && b1! < 80, `red block inside the crop, got ${px(384, 128)}`);
+  assert.ok(r1! > 180 && g1! < 80 && b1! < 80, `red block inside the crop, got ${px(384, 128).join(',')}`);
   for (let x = 0; x < info.width; x += 8) {
     const [, , b] = px(x, 160);
-    assert.ok(b! < 180, `no blue block in the crop (x ${x}: ${px(x, 160)})`);
+    assert.ok(b! < 180, `no blue block in the crop (x ${x}: ${px(x, 160).join(',')})`);
   }
 
   // Placeholder: the mean colour of the picture, like the artwork's.
@@ -109,7 +109,7 @@ test('a JPEG in content/images replaces the artwork: same variants and sizes, cu
   const mean = stats.channels.slice(0, 3).map((c) => c.mean);
   const placeholder = [1, 3, 5].map((i) => parseInt((entry.color as string).slice(i, i + 2), 16));
   assert.match(entry.color, /^#[0-9a-f]{6}$/);
-  placeholder.forEach((v, i) => assert.ok(Math.abs(v - mean[i]!) < 6, `placeholder ${entry.color} vs mean ${mean.map(Math.round)}`));
+  placeholder.forEach((v, i) => assert.ok(Math.abs(v - mean[i]!) < 6, `placeholder ${entry.color} vs mean ${mean.map(Math.round).join(',')}`));
 
   // The build's check: current photos pass; an edited sidecar (or photo) is named until remade.
   const images = path.join(p.content, 'images');

@@ -11,7 +11,7 @@ interface Call { url: string; init?: RequestInit }
 function mockFetch(respond: (url: string) => Response | Promise<Response>): Call[] {
   const calls: Call[] = [];
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     calls.push({ url, init });
     return respond(url);
   }) as typeof fetch;

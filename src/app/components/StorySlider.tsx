@@ -12,6 +12,7 @@ import clsx from 'clsx';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { SLIDER_INTERVAL_MS } from '../constants.ts';
 import type { Story } from '../types.ts';
+import { useHydrated } from '../hooks/useHydrated.ts';
 import { Img } from './Img.tsx';
 
 /** The form the slider's buttons submit without script (it has no fields of its own). */
@@ -30,14 +31,24 @@ interface Props {
 export function StorySlider({ stories, initialIndex = 0, expanded, onLearnMore, onStartHere, startHereHref }: Props) {
   const [index, setIndex] = useState(() => Math.min(Math.max(0, initialIndex), stories.length - 1));
   const [userPaused, setUserPaused] = useState(false);
-  // Each (re)start of the timer starts a fresh 8 s progress bar: a new key restarts the animation.
-  const [run, setRun] = useState(0);
   const count = stories.length;
   const paused = expanded || userPaused;
+  const running = !paused && count >= 2;
+
+  // Each (re)start of the timer starts a fresh 8 s progress bar: a new key restarts the animation.
+  // The timer below restarts whenever `paused` or `count` changes to a running state; those
+  // restarts are counted while rendering (React's "adjusting state when a prop changes"). The
+  // first start, if it runs from the mount, happens once hydrated: the bar the server sent
+  // (key 0, as at hydration) restarts with the timer.
+  const hydrated = useHydrated();
+  const [timerRuns, setTimerRuns] = useState({ paused, count, restarts: 0, fromMount: running });
+  if (timerRuns.paused !== paused || timerRuns.count !== count) {
+    setTimerRuns({ ...timerRuns, paused, count, restarts: running ? timerRuns.restarts + 1 : timerRuns.restarts });
+  }
+  const run = timerRuns.restarts + (hydrated && timerRuns.fromMount ? 1 : 0);
 
   useEffect(() => {
     if (paused || count < 2) return;
-    setRun((r) => r + 1);
     const timer = setInterval(() => setIndex((i) => (i + 1) % count), SLIDER_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [paused, count]);

@@ -20,15 +20,20 @@ export type { CookiePreferences, OptionalCategory };
  */
 export function createNoticeTimer(ms: number, onChange: (visible: boolean) => void) {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  const hideLater = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      onChange(false);
+    }, ms);
+  };
   return {
     show() {
-      if (timer) clearTimeout(timer);
       onChange(true);
-      timer = setTimeout(() => {
-        timer = null;
-        onChange(false);
-      }, ms);
+      hideLater();
     },
+    /** The notice is already showing (rendered so from the start): hide it `ms` from now. */
+    hideLater,
     cancel() {
       if (timer) clearTimeout(timer);
       timer = null;
@@ -97,7 +102,9 @@ export function useCookiePreferences(rendered: CookiePreferences = DEFAULT_COOKI
   useEffect(() => {
     const t = createNoticeTimer(COOKIE_SAVED_NOTICE_MS, (visible) => setStatus((s) => (visible ? 'saved' : s === 'saved' ? 'idle' : s)));
     timer.current = t;
-    if (savedOnLoad) t.show();
+    // The first render already shows the notice (status starts 'saved'): only its end is timed,
+    // so the effect sets no state itself.
+    if (savedOnLoad) t.hideLater();
     return () => t.cancel();
   }, [savedOnLoad]);
 

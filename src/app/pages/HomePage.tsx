@@ -9,7 +9,7 @@ import { StorySlider } from '../components/StorySlider.tsx';
 import { StoryDetail } from '../components/StoryDetail.tsx';
 import { HomeSections } from '../components/HomeSections.tsx';
 import { NewsPanel, NEWS_TABS, type NewsTab } from '../components/NewsPanel.tsx';
-import { useOverlay } from '../components/overlay-context.tsx';
+import { useOverlay, type OverlayName } from '../components/overlay-context.tsx';
 
 export function HomePage() {
   const stories = useQuery(Q.stories);
@@ -32,13 +32,17 @@ export function HomePage() {
   useEffect(() => () => setStoryExpanded(false), [setStoryExpanded]);
   useEffect(() => () => clearTimeout(scrollTimer.current), []);
 
-  // Opening the menu closes the expanded story and the news panel (seed §4).
-  useEffect(() => {
+  // Opening the menu closes the expanded story and the news panel (seed §4): adjusted while
+  // rendering when the overlay changes (no effect, so no render with both open). The overlay is
+  // null on the server and at hydration, so the server's HTML is what hydration renders.
+  const [seenOverlay, setSeenOverlay] = useState<OverlayName>(null);
+  if (overlay !== seenOverlay) {
+    setSeenOverlay(overlay);
     if (overlay === 'menu') {
       setStory(null);
       setPanelOpen(false);
     }
-  }, [overlay]);
+  }
 
   const openPanel = () => {
     setPanelOpen(true);

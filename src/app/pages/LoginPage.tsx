@@ -4,9 +4,10 @@
  * Works without JavaScript (a plain form post, answered with a 303); with JavaScript it posts
  * JSON, shows "Authenticating..." for at least 500 ms, then goes on or shows the error.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { LOGIN_CHECK_DELAY_MS, LOGIN_ERROR } from '../constants.ts';
 import { Logo } from '../components/Logo.tsx';
+import { useHydrated } from '../hooks/useHydrated.ts';
 
 export interface LoginProps {
   next: string;
@@ -20,8 +21,7 @@ export function LoginPage({ next, initialError }: LoginProps) {
   const [error, setError] = useState<string | null>(initialError);
   // Before hydration the button stays enabled, so the form also works without JavaScript
   // (the field is `required`); once hydrated, an empty field disables it (seed §5).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();

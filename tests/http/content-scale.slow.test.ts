@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, get, type TestServer } from '../helpers/server.ts';
+import { signedInReads } from '../helpers/reads.ts';
 import { writeFixture } from '../../scripts/content-fixture.ts';
-import { BOOT_DATA_ID } from '../../src/app/Document.tsx';
 import { LISTING_PAGE_SIZE } from '../../src/app/constants.ts';
 
 const ITEMS = 1000;
@@ -30,12 +30,7 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function page(p: string) {
-  const res = await get(s.url, p, { headers: { cookie } });
-  const html = await res.text();
-  const boot = new RegExp(`<script id="${BOOT_DATA_ID}" type="application/json">([\\s\\S]*?)</script>`).exec(html);
-  return { status: res.status, location: res.headers.get('location'), html, bytes: Buffer.byteLength(html), data: boot ? (JSON.parse(boot[1]).data as Record<string, any>) : {} };
-}
+const { page } = signedInReads(() => ({ url: s.url, cookie }));
 const cards = (html: string) => (html.match(/<li class="card article-card">/g) ?? []).length;
 const pageLinks = (html: string) => [...html.matchAll(/<a href="([^"]*)" class="pagination__link"[^>]*aria-label="Page (\d+)"/g)].map((m) => [m[1].replace(/&amp;/g, '&'), Number(m[2])] as const);
 const MAX_HTML = 120 * 1024;
@@ -102,7 +97,7 @@ test('filters and pages combine: the count, the pages and the links keep the fil
   assert.ok(years, 'embedded under its canonical key');
   assert.equal(years.options.year[0], 'All');
   assert.ok(years.options.year.length >= 12, `${years.options.year.length} years`);
-  assert.deepEqual(years.options.year.slice(1), [...years.options.year.slice(1)].sort().reverse());
+  assert.deepEqual(years.options.year.slice(1), (years.options.year.slice(1) as string[]).sort().reverse());
   // Resources: type and category with paging.
   const r = await page('/resources?category=Award&type=news&page=2');
   assert.equal(r.status, 200);

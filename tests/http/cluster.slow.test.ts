@@ -68,7 +68,7 @@ test('WEB_CONCURRENCY=2: two worker processes, both answer on the one port', asy
     assert.equal(res.headers['x-content-type-options'], 'nosniff', 'security headers from every worker');
   }
   const by = await workersThatServed(server, '/team', 12);
-  assert.deepEqual([...by.keys()].sort(), [1, 2], `requests per worker: ${JSON.stringify([...by])}`);
+  assert.deepEqual([...by.keys()].sort((a, b) => a - b), [1, 2], `requests per worker: ${JSON.stringify([...by])}`);
   assert.ok(Math.min(...by.values()) >= 3, `both workers take a fair share: ${JSON.stringify([...by])}`);
   assert.equal(lines(server).filter((l) => l.msg === 'cluster started').length, 1);
 });
@@ -136,14 +136,14 @@ test('WEB_CONCURRENCY=2: SIGTERM drains the requests under way in both workers, 
   assert.deepEqual(exit, { code: 0, signal: null }, server.stderr() + server.stdout().slice(-1500));
   assert.ok(Date.now() - sigterm < 10_000);
   const stopped = lines(server).filter((l) => l.msg === 'shutting down');
-  assert.deepEqual(stopped.map((l) => l.worker ?? 0).sort(), [0, 1, 2], 'the primary and both workers shut down');
+  assert.deepEqual(stopped.map((l) => l.worker ?? 0).sort((a, b) => a - b), [0, 1, 2], 'the primary and both workers shut down');
 });
 
 test('WEB_CONCURRENCY=2: SIGHUP replaces the workers one at a time, answering throughout', async (t) => {
   if (skipWithoutBuild(t)) return;
   const server = await start(t);
   const cookie = await server.login();
-  const workersNow = () => descendants(server.child.pid!).sort();
+  const workersNow = () => descendants(server.child.pid!).sort((a, b) => a - b);
   const before = workersNow();
   assert.equal(before.length, 2);
   server.kill('SIGHUP');
