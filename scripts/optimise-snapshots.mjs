@@ -68,7 +68,10 @@ if (isMainThread) {
     await Promise.all(
       Array.from({ length: workers }, () => new Promise((resolve, reject) => {
         const worker = new Worker(fileURLToPath(import.meta.url));
-        const next = () => (queue.length ? worker.postMessage(queue.shift()) : worker.terminate().then(resolve));
+        const next = () => {
+          if (queue.length) worker.postMessage(queue.shift());
+          else worker.terminate().then(resolve, reject);
+        };
         worker.on('message', (m) => {
           if (m.error) { failed++; console.error(m.error); } else results.push(m);
           next();

@@ -6,25 +6,27 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import opentype from 'opentype.js';
+import type { Font } from 'opentype.js';
 import { C, linear, n, type ArtSpec } from './art.ts';
 import { sceneSvg } from './scenes.ts';
 
 const require = createRequire(import.meta.url);
+// A UMD bundle under Node: required, since an ES import cannot see its named exports.
+const { parse } = require('opentype.js') as typeof import('opentype.js');
 const font = (pkg: string, file: string) => {
   const buf = readFileSync(require.resolve(`@fontsource/${pkg}/files/${file}`));
-  return opentype.parse(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
+  return parse(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength));
 };
 
 /** opentype.js 2 takes options here (its bundled types are 1.x's); without flipY: false it flips the y axis. */
 type PathData2 = { toPathData(options: { decimalPlaces: number; flipY: boolean }): string };
 
 /** Outline of `text` starting at (x, baseline y); `tracking` in em adds space after each glyph. */
-function outline(f: opentype.Font, text: string, x: number, y: number, size: number, tracking = 0): { d: string; width: number } {
+function outline(f: Font, text: string, x: number, y: number, size: number, tracking = 0): { d: string; width: number } {
   let pen = x;
   const parts: string[] = [];
   // glyph by glyph: no OpenType substitutions (opentype.js does not support all of Inter's)
-  const glyphs = [...text].map((ch) => f.charToGlyph(ch));
+  const glyphs = Array.from(text, (ch) => f.charToGlyph(ch));
   glyphs.forEach((glyph, i) => {
     parts.push((glyph.getPath(pen, y, size) as unknown as PathData2).toPathData({ decimalPlaces: 2, flipY: false }));
     const kern = i + 1 < glyphs.length ? f.getKerningValue(glyph, glyphs[i + 1]!) : 0;

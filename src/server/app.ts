@@ -61,7 +61,7 @@ const GATED_CACHE = 'private, no-cache';
  * the fast path runs it too.
  */
 function publicCaching(_req: Request, res: Response, next: NextFunction) {
-  const writeHead = res.writeHead;
+  const writeHead = res.writeHead.bind(res);
   res.writeHead = function (this: Response, ...args: unknown[]) {
     if (this.getHeader('Cache-Control') === GATED_CACHE) this.setHeader('Cache-Control', PUBLIC_PAGE_CACHE);
     return (writeHead as (...a: unknown[]) => Response).apply(this, args);

@@ -19,7 +19,7 @@ export function loginRedirect(url: string): string {
 
 /** Only same-origin paths: "/x?y#z". Anything else (//host, /\host, schemes, /login itself) → "/". */
 export function safeNext(next: unknown): string {
-  if (typeof next !== 'string' || next.length > 2000 || !next.startsWith('/') || /[\\\u0000-\u001f]/.test(next)) return '/';
+  if (typeof next !== 'string' || next.length > 2000 || !next.startsWith('/') || /[^\P{Cc}\u007f-\u009f]|\\/u.test(next)) return '/';
   try {
     const base = 'http://gate.invalid';
     const u = new URL(next, base);

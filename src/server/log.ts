@@ -53,7 +53,7 @@ export function createLogger(format: LogFormat, destination?: DestinationStream)
     warn: (msg: string, f?: Fields) => write('warn', msg, f),
     error: (msg: string, f?: Fields) => write('error', msg, f),
     /** Express middleware; the fast path (fast-path.ts) calls it on Node's own req and res. */
-    requests(req: { method?: string; url?: string; originalUrl?: string }, res: { statusCode: number; on(event: 'finish', fn: () => void): unknown }, next: NextFunction) {
+    requests: (req: { method?: string; url?: string; originalUrl?: string }, res: { statusCode: number; on(event: 'finish', fn: () => void): unknown }, next: NextFunction) => {
       if (format === 'off') return next();
       const start = process.hrtime.bigint();
       res.on('finish', () => {

@@ -19,7 +19,7 @@ import type { MessageStore, OutboxItem } from './store.ts';
 
 export interface Outbox {
   /** A message was stored: send now rather than at the next scheduled check. */
-  kick(): void;
+  kick: () => void;
   /** Stops the loop; waits (at most `graceMs`) for an e-mail under way. */
   stop(graceMs?: number): Promise<void>;
 }

@@ -59,7 +59,7 @@ test('one JSON line per request, without secrets, cookies or query strings', asy
   }
   // The requests were sent one after another, but lines are written on 'finish' (which may
   // follow the client's read): compare them as a set.
-  const key = (r: Record<string, unknown>) => `${r.method} ${r.path} ${r.status}`;
+  const key = (r: Record<string, unknown>) => `${String(r.method)} ${String(r.path)} ${String(r.status)}`;
   assert.deepEqual(requests().map(key).sort(), ['GET /api/news 200', 'GET /team 200', 'POST /api/login 200', 'POST /api/login 401']);
   const failure = records().find((r) => r.msg === 'login failed');
   assert.ok(failure && failure.level === 'warn' && typeof failure.ip === 'string', `a failed login is logged with the client address: ${JSON.stringify(records())}`);
