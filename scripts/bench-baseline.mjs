@@ -7,9 +7,16 @@ import { readFileSync } from 'node:fs';
 
 const [port, file] = process.argv.slice(2);
 const captured = JSON.parse(readFileSync(file, 'utf8'));
-const table = new Map(Object.entries(captured).map(([path, r]) => [path, {
-  status: r.status, headers: r.headers.flat(), body: Buffer.from(r.body, 'base64'),
-}]));
+const table = new Map(
+  Object.entries(captured).map(([path, r]) => [
+    path,
+    {
+      status: r.status,
+      headers: r.headers.flat(),
+      body: Buffer.from(r.body, 'base64'),
+    },
+  ]),
+);
 const miss = { status: 404, headers: ['Content-Type', 'text/plain'], body: Buffer.from('not found') };
 
 const server = createServer((req, res) => {

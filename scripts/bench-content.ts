@@ -21,11 +21,24 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-export interface ContentSet { label: string; dir: string }
+export interface ContentSet {
+  label: string;
+  dir: string;
+}
 
-interface Fetched { status: number; bytes: number; ms: number; body: string }
+interface Fetched {
+  status: number;
+  bytes: number;
+  ms: number;
+  body: string;
+}
 
-export interface PageFigures { path: string; raw: number; br: number; firstMs: number }
+export interface PageFigures {
+  path: string;
+  raw: number;
+  br: number;
+  firstMs: number;
+}
 
 export interface ContentScaleRow {
   label: string;
@@ -65,7 +78,9 @@ function get(port: number, p: string, headers: Record<string, string>): Promise<
 
 /** CPU time (user + system) a process has used so far, in ms (Linux: /proc/<pid>/stat, 100 ticks/s). */
 function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
@@ -86,7 +101,11 @@ function filterUrls(pathname: string, html: string): string[] {
   const urls = new Set<string>();
   for (const [tag] of html.matchAll(/<button [^>]*class="filter-button"[^>]*>/g)) {
     const name = / name="([^"]*)"/.exec(tag)?.[1];
-    const value = / value="([^"]*)"/.exec(tag)?.[1]?.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+    const value = / value="([^"]*)"/
+      .exec(tag)?.[1]
+      ?.replace(/&amp;/g, '&')
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"');
     if (name && value && value !== 'All') urls.add(`${pathname}?${name}=${encodeURIComponent(value)}`);
   }
   return [...urls];
@@ -99,9 +118,18 @@ export async function measureContentSet(root: string, set: ContentSet, port: num
   const compiled = existsSync(path.join(root, 'dist', 'server.js'));
   const child = spawn(process.execPath, compiled ? ['--enable-source-maps', 'dist/server.js'] : ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SITE_PASSWORD: PASSWORD,
-      SESSION_SECRET: 'bench-content-secret-bench-content-secret-0123', LOG_FORMAT: 'off', DATA_DIR: dataDir,
-      CONTENT_DIR: set.dir, TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json') },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      SITE_PASSWORD: PASSWORD,
+      SESSION_SECRET: 'bench-content-secret-bench-content-secret-0123',
+      LOG_FORMAT: 'off',
+      DATA_DIR: dataDir,
+      CONTENT_DIR: set.dir,
+      TSX_TSCONFIG_PATH: path.join(root, 'tsconfig.json'),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -113,20 +141,24 @@ export async function measureContentSet(root: string, set: ContentSet, port: num
           startMs = performance.now() - start;
           break;
         }
-      } catch { /* not listening yet */ }
+      } catch {
+        /* not listening yet */
+      }
       if (performance.now() - start > 60_000) throw new Error(`${set.label}: the server did not start`);
       await new Promise((r) => setTimeout(r, 20));
     }
     const startCpuMs = cpuMs(child.pid!);
     const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: PASSWORD }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
     });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
     if (!cookie) throw new Error(`${set.label}: login failed`);
     const br = { cookie, 'accept-encoding': 'br' };
     const raw = { cookie, 'accept-encoding': 'identity' };
 
-    const press = await (await fetch(`http://127.0.0.1:${port}/api/press-releases`, { headers: { cookie } })).json() as { id: string }[];
+    const press = (await (await fetch(`http://127.0.0.1:${port}/api/press-releases`, { headers: { cookie } })).json()) as { id: string }[];
     const targets = ['/', '/resources', '/research', `/press-release/${press[0].id}`];
     // Warm-up: one render of each kind of page under another cache key (the process has loaded
     // each page's code and warmed up), so "first render" is the cost of rendering, not of booting.
@@ -179,20 +211,34 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 export function contentScaleMarkdown(rows: ContentScaleRow[], title = '## Content scale'): string[] {
   const lines = [title, '', '| content | page | HTML raw | HTML brotli | first render ms |', '| --- | --- | ---: | ---: | ---: |'];
   for (const r of rows) for (const p of r.pages) lines.push(`| ${r.label} | \`${p.path}\` | ${kb(p.raw)} | ${kb(p.br)} | ${p.firstMs.toFixed(0)} |`);
-  lines.push('', '| content | server start ms (CPU ms) | listing pages loaded | first render: median (server CPU per page) | slowest listing page | largest listing page | RSS after |', '| --- | ---: | ---: | ---: | --- | --- | ---: |');
+  lines.push(
+    '',
+    '| content | server start ms (CPU ms) | listing pages loaded | first render: median (server CPU per page) | slowest listing page | largest listing page | RSS after |',
+    '| --- | ---: | ---: | ---: | --- | --- | ---: |',
+  );
   for (const r of rows) {
-    lines.push(`| ${r.label} | ${r.startMs.toFixed(0)} (${r.startCpuMs.toFixed(0)}) | ${r.listingPages} | ${r.medianListingMs.toFixed(0)} ms (${r.cpuPerListingMs.toFixed(1)} ms) | \`${r.slowestListing.path}\` ${r.slowestListing.ms.toFixed(0)} ms | \`${r.largestListing.path}\` ${kb(r.largestListing.raw)} | ${r.rssMb.toFixed(0)} MB |`);
+    lines.push(
+      `| ${r.label} | ${r.startMs.toFixed(0)} (${r.startCpuMs.toFixed(0)}) | ${r.listingPages} | ${r.medianListingMs.toFixed(0)} ms (${r.cpuPerListingMs.toFixed(1)} ms) | \`${r.slowestListing.path}\` ${r.slowestListing.ms.toFixed(0)} ms | \`${r.largestListing.path}\` ${kb(r.largestListing.raw)} | ${r.rssMb.toFixed(0)} MB |`,
+    );
   }
-  lines.push('', `Load average while measuring: ${loadavg().map((x) => x.toFixed(1)).join(', ')} on ${cpus().length} cores (timings are wall-clock, client side; a busy machine inflates them).`);
+  lines.push(
+    '',
+    `Load average while measuring: ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(', ')} on ${cpus().length} cores (timings are wall-clock, client side; a busy machine inflates them).`,
+  );
   const big = rows[rows.length - 1];
   if (big) {
     const maxRaw = Math.max(...big.pages.map((p) => p.raw), big.largestListing.raw);
     const maxBr = Math.max(...big.pages.map((p) => p.br));
     const maxMs = Math.max(...big.pages.map((p) => p.firstMs), big.slowestListing.ms);
     const ok = (b: boolean) => (b ? 'met' : 'MISSED');
-    lines.push('', `Targets (issue 10) at "${big.label}": HTML ≤ 120 KB raw: ${kb(maxRaw)} (${ok(maxRaw <= 120 * 1024)}); ≤ 30 KB brotli: ${kb(maxBr)} (${ok(maxBr <= 30 * 1024)}); ` +
-      `first render ≤ 100 ms: ${maxMs.toFixed(0)} ms (${ok(maxMs <= 100)}); start ≤ 3 s: ${(big.startMs / 1000).toFixed(2)} s (${ok(big.startMs <= 3000)}); ` +
-      `RSS ≤ 250 MB: ${big.rssMb.toFixed(0)} MB (${ok(big.rssMb <= 250)}).`);
+    lines.push(
+      '',
+      `Targets (issue 10) at "${big.label}": HTML ≤ 120 KB raw: ${kb(maxRaw)} (${ok(maxRaw <= 120 * 1024)}); ≤ 30 KB brotli: ${kb(maxBr)} (${ok(maxBr <= 30 * 1024)}); ` +
+        `first render ≤ 100 ms: ${maxMs.toFixed(0)} ms (${ok(maxMs <= 100)}); start ≤ 3 s: ${(big.startMs / 1000).toFixed(2)} s (${ok(big.startMs <= 3000)}); ` +
+        `RSS ≤ 250 MB: ${big.rssMb.toFixed(0)} MB (${ok(big.rssMb <= 250)}).`,
+    );
   }
   return lines;
 }

@@ -22,7 +22,16 @@ async function run(lines: number, perTurn: number) {
   for (let i = 0; i < lines; i += perTurn) {
     for (let j = 0; j < perTurn; j++) {
       let finish: () => void = noop;
-      log.requests(req, { statusCode: 200, on: (_event: string, fn: () => void) => { finish = fn; } }, noop);
+      log.requests(
+        req,
+        {
+          statusCode: 200,
+          on: (_event: string, fn: () => void) => {
+            finish = fn;
+          },
+        },
+        noop,
+      );
       finish();
     }
     await turn();
@@ -39,4 +48,6 @@ for (let r = 0; r < 5; r++) {
   perLine.push((used.user + used.system) / 200_000);
 }
 perLine.sort((a, b) => a - b);
-process.stderr.write(`${path.relative(process.cwd(), file)}: CPU µs per line, 5 runs of 200,000 (32 per event-loop turn): median ${perLine[2].toFixed(2)}, min ${perLine[0].toFixed(2)}, max ${perLine[4].toFixed(2)}\n`);
+process.stderr.write(
+  `${path.relative(process.cwd(), file)}: CPU µs per line, 5 runs of 200,000 (32 per event-loop turn): median ${perLine[2].toFixed(2)}, min ${perLine[0].toFixed(2)}, max ${perLine[4].toFixed(2)}\n`,
+);

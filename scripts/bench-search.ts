@@ -21,10 +21,46 @@ import { loadContent } from '../src/content/load.ts';
 import { buildApiData } from '../src/content/api-data.ts';
 
 const QUERIES = [
-  'Corvane', 'corv', 'logistcs', 'private credit', 'software', 'water', 'Fieldmark', 'carve-out', 'pharma', 'timberland',
-  'growth equity', 'Singapore', 'Eleanor Vance', 'managing partner', 'supply chain resilience', 'automation', 'refinancing', 'data centres', 'Lulea', 'food',
-  'annual investor meeting', 'Ashcombe', 'bakery', 'solar', 'cold storage', 'buyouts europe', 'healthcare services', 'pricing power', 'energy costs', 'minerals',
-  'zzzzqq', 'investmnet', 'portfolio', 'labor productivity', 'Hawksmoor', 'Marlow Logistics', 'realized', 'London', 'tech', 'sustainab',
+  'Corvane',
+  'corv',
+  'logistcs',
+  'private credit',
+  'software',
+  'water',
+  'Fieldmark',
+  'carve-out',
+  'pharma',
+  'timberland',
+  'growth equity',
+  'Singapore',
+  'Eleanor Vance',
+  'managing partner',
+  'supply chain resilience',
+  'automation',
+  'refinancing',
+  'data centres',
+  'Lulea',
+  'food',
+  'annual investor meeting',
+  'Ashcombe',
+  'bakery',
+  'solar',
+  'cold storage',
+  'buyouts europe',
+  'healthcare services',
+  'pricing power',
+  'energy costs',
+  'minerals',
+  'zzzzqq',
+  'investmnet',
+  'portfolio',
+  'labor productivity',
+  'Hawksmoor',
+  'Marlow Logistics',
+  'realized',
+  'London',
+  'tech',
+  'sustainab',
 ];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -45,13 +81,26 @@ async function httpFigures(root: string, contentDir: string, port: number): Prom
   const password = 'bench-search-password';
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server.js')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), SITE_PASSWORD: password, SESSION_SECRET: 'bench-search-secret-0123456789abcdefghijklmnop', DATA_DIR: dataDir, CONTENT_DIR: contentDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      SITE_PASSWORD: password,
+      SESSION_SECRET: 'bench-search-secret-0123456789abcdefghijklmnop',
+      DATA_DIR: dataDir,
+      CONTENT_DIR: contentDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; ; i++) {
-      try { if ((await fetch(`${base}/healthz`)).ok) break; } catch { /* not yet */ }
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {
+        /* not yet */
+      }
       if (i > 600) throw new Error('server did not start');
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -32,11 +32,25 @@ const CONNECTIONS = 32;
 const PASSWORD = 'bench-password';
 const children: ChildProcess[] = [];
 /** nginx's master stops its worker on SIGTERM; a SIGKILL would leave the worker behind. */
-const cleanup = () => children.forEach((c) => { try { c.kill(c.spawnfile === 'nginx' ? 'SIGTERM' : 'SIGKILL'); } catch { /* gone */ } });
+const cleanup = () =>
+  children.forEach((c) => {
+    try {
+      c.kill(c.spawnfile === 'nginx' ? 'SIGTERM' : 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  });
 process.on('exit', cleanup);
 process.on('SIGINT', () => process.exit(130));
 
-const onPath = (cmd: string) => { try { execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }); return true; } catch { return false; } };
+const onPath = (cmd: string) => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
 const HAVE_WRK = onPath('wrk') && process.env.BENCH_WRK !== '0';
 const HAVE_NGINX = onPath('nginx') && process.env.BENCH_NGINX !== '0';
 
@@ -56,7 +70,9 @@ async function waitFor(url: string, ms = 60_000) {
   for (;;) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     if (Date.now() - start > ms) throw new Error(`timeout waiting for ${url}`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -65,12 +81,24 @@ async function waitFor(url: string, ms = 60_000) {
 const rssMb = (pid: number) => Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? NaN) / 1024;
 
 /** One answer as sent on the wire: status line, headers in order (as spelt), body. Content-Length only. */
-interface Wire { statusLine: string; status: number; headers: [string, string][]; body: Buffer; headBytes: number }
+interface Wire {
+  statusLine: string;
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  headBytes: number;
+}
 function wireGet(port: number, target: string, headers: Record<string, string>): Promise<Wire> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: '127.0.0.1', port });
     let buf = Buffer.alloc(0);
-    socket.on('connect', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`));
+    socket.on('connect', () =>
+      socket.write(
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join('')}\r\n`,
+      ),
+    );
     socket.on('error', reject);
     socket.on('data', (d) => {
       buf = Buffer.concat([buf, d]);
@@ -79,7 +107,11 @@ function wireGet(port: number, target: string, headers: Record<string, string>):
       const [statusLine, ...lines] = buf.subarray(0, end).toString('latin1').split('\r\n');
       const hs = lines.map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 1).trim()] as [string, string]);
       const len = hs.find(([k]) => k.toLowerCase() === 'content-length');
-      if (!len) { socket.destroy(); reject(new Error(`${target}: no Content-Length (chunked?)`)); return; }
+      if (!len) {
+        socket.destroy();
+        reject(new Error(`${target}: no Content-Length (chunked?)`));
+        return;
+      }
       if (buf.length < end + 4 + Number(len[1])) return;
       socket.destroy();
       resolve({ statusLine, status: Number(statusLine.split(' ')[1]), headers: hs, body: buf.subarray(end + 4, end + 4 + Number(len[1])), headBytes: end + 4 });
@@ -95,8 +127,18 @@ async function startOurs(name: string, env: Record<string, string>) {
   const dataDir = path.join(dataRoot, name);
   mkdirSync(dataDir);
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', SITE_PASSWORD: PASSWORD,
-      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123', LOG_FORMAT: 'json', DATA_DIR: dataDir, WEB_CONCURRENCY: '1', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      SITE_PASSWORD: PASSWORD,
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      LOG_FORMAT: 'json',
+      DATA_DIR: dataDir,
+      WEB_CONCURRENCY: '1',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
@@ -108,14 +150,23 @@ const slow = await startOurs('slow', { FAST_PATH: 'off' });
 for (const s of [ours, ours2, slow]) await waitFor(`http://127.0.0.1:${s.port}/healthz`);
 
 const login = await fetch(`http://127.0.0.1:${ours.port}/api/login`, {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: PASSWORD }),
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ password: PASSWORD }),
 });
 const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
 if (!cookie) throw new Error('login failed');
 
 const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as { entries: { site: { js: string } } };
 type Enc = 'br' | 'none';
-interface Target { id: string; name: string; path: string; auth: boolean; expect: number; enc: Enc }
+interface Target {
+  id: string;
+  name: string;
+  path: string;
+  auth: boolean;
+  expect: number;
+  enc: Enc;
+}
 const targets: Target[] = [];
 for (const [id, name, p, auth, expect] of [
   ['page', 'page /team (cached, signed in)', '/team', true, 200],
@@ -174,17 +225,22 @@ if (HAVE_NGINX) {
     writeFileSync(path.join(dir, 'www', 'x', t.id), w.body);
     nginxTargets.add(t.id);
     const type = w.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? 'application/octet-stream';
-    const add = w.headers.filter(([k]) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(k.toLowerCase()))
-      .map(([k, v]) => `add_header ${k} ${q(v)} always;`).join(' ');
+    const add = w.headers
+      .filter(([k]) => !['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(k.toLowerCase()))
+      .map(([k, v]) => `add_header ${k} ${q(v)} always;`)
+      .join(' ');
     locations.push(`location = /x/${t.id} { types { } default_type ${q(type)}; ${add} }`);
   }
   for (const d of [dir, path.join(dir, 'www'), path.join(dir, 'www', 'x'), path.join(dir, 'tmp')]) chmodSync(d, 0o755);
-  writeFileSync(path.join(dir, 'nginx.conf'), `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;
 events { worker_connections 4096; }
 http { access_log off; server_tokens off; etag off; sendfile on; keepalive_timeout 5s; keepalive_requests 10000000; max_ranges 0;
   client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp; uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
   server { listen 127.0.0.1:${nginxPort}; root ${dir}/www; ${locations.join('\n    ')} } }
-`);
+`,
+  );
   const nginx = spawn('nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
   children.push(nginx);
   await waitFor(`http://127.0.0.1:${nginxPort}/x/page-none`);
@@ -192,19 +248,35 @@ http { access_log off; server_tokens off; etag off; sendfile on; keepalive_timeo
     const t = targets.find((x) => x.id === id)!;
     const n = await wireGet(nginxPort, `/x/${id}`, requestHeaders(t));
     if (!n.body.equals(wire[id].body)) throw new Error(`nginx does not serve the same body for ${id}`);
-    checks.push(`nginx ${id}: ${n.headers.length} headers, head ${n.headBytes} B (${n.headBytes - wire[id].headBytes >= 0 ? '+' : ''}${n.headBytes - wire[id].headBytes} B: ${n.headers.map(([k]) => k).filter((k) => !wire[id].headers.some(([o]) => o.toLowerCase() === k.toLowerCase())).join(', ') || 'no extra headers'}), same body`);
+    checks.push(
+      `nginx ${id}: ${n.headers.length} headers, head ${n.headBytes} B (${n.headBytes - wire[id].headBytes >= 0 ? '+' : ''}${n.headBytes - wire[id].headBytes} B: ${
+        n.headers
+          .map(([k]) => k)
+          .filter((k) => !wire[id].headers.some(([o]) => o.toLowerCase() === k.toLowerCase()))
+          .join(', ') || 'no extra headers'
+      }), same body`,
+    );
   }
 }
 
 // ── Load ───────────────────────────────────────────────────────────────────────────────────────
 type ServerId = 'ours' | 'ours2' | 'slow' | 'node' | 'nginx';
 type Tool = 'wrk' | 'autocannon';
-interface Stat { rps: number; p50: number; p99: number; errors: number }
+interface Stat {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
 const tools: Tool[] = HAVE_WRK ? ['wrk', 'autocannon'] : ['autocannon'];
-const urlOf = (s: ServerId, t: Target) => ({
-  ours: `http://127.0.0.1:${ours.port}${t.path}`, ours2: `http://127.0.0.1:${ours2.port}${t.path}`, slow: `http://127.0.0.1:${slow.port}${t.path}`,
-  node: `http://127.0.0.1:${nodePort}/x/${t.id}`, nginx: `http://127.0.0.1:${nginxPort}/x/${t.id}`,
-})[s];
+const urlOf = (s: ServerId, t: Target) =>
+  ({
+    ours: `http://127.0.0.1:${ours.port}${t.path}`,
+    ours2: `http://127.0.0.1:${ours2.port}${t.path}`,
+    slow: `http://127.0.0.1:${slow.port}${t.path}`,
+    node: `http://127.0.0.1:${nodePort}/x/${t.id}`,
+    nginx: `http://127.0.0.1:${nginxPort}/x/${t.id}`,
+  })[s];
 
 const toMs = (v: string, unit: string) => Number(v) * ({ us: 0.001, ms: 1, s: 1000 } as Record<string, number>)[unit];
 function runWrk(url: string, headers: Record<string, string>, seconds: number): Promise<Stat> {
@@ -212,11 +284,16 @@ function runWrk(url: string, headers: Record<string, string>, seconds: number): 
     const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
     const p = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    p.stdout.on('data', (d) => { out += d; });
+    p.stdout.on('data', (d) => {
+      out += d;
+    });
     p.on('error', reject);
     p.on('close', () => {
       const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN);
-      const pct = (n: number) => { const m = out.match(new RegExp(`\\s${n}%\\s+([\\d.]+)(us|ms|s)`)); return m ? toMs(m[1], m[2]) : NaN; };
+      const pct = (n: number) => {
+        const m = out.match(new RegExp(`\\s${n}%\\s+([\\d.]+)(us|ms|s)`));
+        return m ? toMs(m[1], m[2]) : NaN;
+      };
       const sock = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
       const errors = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] ?? 0) + (sock ? sock.slice(1).reduce((a, x) => a + Number(x), 0) : 0);
       resolve({ rps, p50: pct(50), p99: pct(99), errors });
@@ -276,17 +353,27 @@ const lines = [
 const targetRatios: { t: Target; tool: Tool; xNode: number; xNginx?: number; p99: number; errors: number }[] = [];
 for (const t of targets) {
   for (const tool of tools) {
-    const o = get(t.id, 'ours', tool)!; const n = get(t.id, 'node', tool)!; const x = get(t.id, 'nginx', tool);
+    const o = get(t.id, 'ours', tool)!;
+    const n = get(t.id, 'node', tool)!;
+    const x = get(t.id, 'nginx', tool);
     const others = (['node', 'nginx', 'ours2', 'slow'] as ServerId[]).reduce((a, s) => a + (get(t.id, s, tool)?.errors ?? 0), 0);
     targetRatios.push({ t, tool, xNode: o.rps / n.rps, xNginx: x && o.rps / x.rps, p99: o.p99, errors: o.errors });
-    lines.push(`| ${t.name} | ${t.enc === 'br' ? 'br' : '(none)'} | ${tool} | ${f0(x?.rps)} | ${f0(n.rps)} | ${f0(o.rps)} | ${f2(o.rps / n.rps)} | ${f2(x && o.rps / x.rps)} | ${o.p50.toFixed(1)} / ${o.p99.toFixed(1)} | ${o.errors} / ${others} |`);
+    lines.push(
+      `| ${t.name} | ${t.enc === 'br' ? 'br' : '(none)'} | ${tool} | ${f0(x?.rps)} | ${f0(n.rps)} | ${f0(o.rps)} | ${f2(o.rps / n.rps)} | ${f2(x && o.rps / x.rps)} | ${o.p50.toFixed(1)} / ${o.p99.toFixed(1)} | ${o.errors} / ${others} |`,
+    );
   }
 }
-lines.push('', '| signed-in page /team | Accept-Encoding | tool | 1 worker req/s | 2 workers req/s | 2 ÷ 1 | FAST_PATH=off req/s | fast path on ÷ off |', '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |');
+lines.push(
+  '',
+  '| signed-in page /team | Accept-Encoding | tool | 1 worker req/s | 2 workers req/s | 2 ÷ 1 | FAST_PATH=off req/s | fast path on ÷ off |',
+  '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |',
+);
 const workerRatios: number[] = [];
 for (const t of targets.filter((x) => x.id.startsWith('page-'))) {
   for (const tool of tools) {
-    const o = get(t.id, 'ours', tool)!; const o2 = get(t.id, 'ours2', tool)!; const sl = get(t.id, 'slow', tool)!;
+    const o = get(t.id, 'ours', tool)!;
+    const o2 = get(t.id, 'ours2', tool)!;
+    const sl = get(t.id, 'slow', tool)!;
     workerRatios.push(o2.rps / o.rps);
     lines.push(`| /team | ${t.enc === 'br' ? 'br' : '(none)'} | ${tool} | ${f0(o.rps)} | ${f0(o2.rps)} | ${f2(o2.rps / o.rps)} | ${f0(sl.rps)} | ${f2(o.rps / sl.rps)} |`);
   }
@@ -302,9 +389,14 @@ for (const r of targetRatios) {
 }
 lines.push(`- two workers ÷ one, pages: ${workerRatios.map(f2).join(', ')} (≥ 1.6: ${workerRatios.every((x) => x >= 1.6) ? 'met' : 'MISSED'})`);
 const growth = rssAfter - rssBefore;
-lines.push(`- RSS of ours (1 worker): ${rssBoot.toFixed(1)} MB after start, ${rssBefore.toFixed(1)} MB after the warm-up, ${rssAfter.toFixed(1)} MB after the runs (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB; < 20: ${growth < 20 ? 'met' : 'MISSED'})`);
+lines.push(
+  `- RSS of ours (1 worker): ${rssBoot.toFixed(1)} MB after start, ${rssBefore.toFixed(1)} MB after the warm-up, ${rssAfter.toFixed(1)} MB after the runs (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MB; < 20: ${growth < 20 ? 'met' : 'MISSED'})`,
+);
 lines.push('', 'Same bytes (answers read off the socket; Date differs only in value):', ...checks.map((c) => `- ${c}`));
-lines.push('', 'wrk vs autocannon: wrk is C (epoll, one thread here) and parses only what it must; autocannon is JavaScript on one core of its own and parses every response, so at these rates it is often the bottleneck itself: its req/s are lower and its ratios closer to 1 (it hides part of the servers\' differences). Trust wrk\'s ratios; autocannon checks every status code.');
+lines.push(
+  '',
+  "wrk vs autocannon: wrk is C (epoll, one thread here) and parses only what it must; autocannon is JavaScript on one core of its own and parses every response, so at these rates it is often the bottleneck itself: its req/s are lower and its ratios closer to 1 (it hides part of the servers' differences). Trust wrk's ratios; autocannon checks every status code.",
+);
 lines.push('', ...(await benchContent()));
 // Site search on the same fixture size (skipped with the content section).
 const searchItems = Number(process.env.BENCH_CONTENT_ITEMS ?? 1000);

@@ -111,7 +111,12 @@ const loaderBuild = await esbuild.build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-const loaderPath = '/' + path.relative(path.resolve('dist'), path.resolve(Object.keys(loaderBuild.metafile.outputs)[0])).split(path.sep).join('/');
+const loaderPath =
+  '/' +
+  path
+    .relative(path.resolve('dist'), path.resolve(Object.keys(loaderBuild.metafile.outputs)[0]))
+    .split(path.sep)
+    .join('/');
 
 const options: esbuild.BuildOptions = {
   entryPoints: ['src/client/entry.tsx', 'src/client/login.tsx', 'src/app/styles/index.css'],

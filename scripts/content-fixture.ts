@@ -31,8 +31,42 @@ function rng(seed: number) {
 }
 
 const SECTORS = ['technology', 'real estate', 'pharmaceuticals', 'natural resources', 'food and beverage', 'industrial services', 'healthcare services', 'specialty manufacturing'];
-const THEMES = ['pricing power', 'working capital', 'supply chain resilience', 'automation', 'energy costs', 'labor productivity', 'add-on acquisitions', 'carve-outs', 'refinancing', 'customer retention', 'regulatory change', 'capital intensity'];
-const COMPANIES = ['Ashvale Systems', 'Brightmoor Foods', 'Caldera Minerals', 'Dunmore Logistics', 'Elmstead Health', 'Fairhaven Software', 'Greyfield Materials', 'Harrowgate Labs', 'Ivybridge Analytics', 'Kestrel Packaging', 'Larkspur Clinics', 'Morrow Industrial', 'Northcote Water', 'Oakridge Timber', 'Pellam Pharma', 'Quarry Lane Capital Partners', 'Rowanberry Brands', 'Stonecroft Engineering', 'Thornbury Data', 'Westmere Cold Chain'];
+const THEMES = [
+  'pricing power',
+  'working capital',
+  'supply chain resilience',
+  'automation',
+  'energy costs',
+  'labor productivity',
+  'add-on acquisitions',
+  'carve-outs',
+  'refinancing',
+  'customer retention',
+  'regulatory change',
+  'capital intensity',
+];
+const COMPANIES = [
+  'Ashvale Systems',
+  'Brightmoor Foods',
+  'Caldera Minerals',
+  'Dunmore Logistics',
+  'Elmstead Health',
+  'Fairhaven Software',
+  'Greyfield Materials',
+  'Harrowgate Labs',
+  'Ivybridge Analytics',
+  'Kestrel Packaging',
+  'Larkspur Clinics',
+  'Morrow Industrial',
+  'Northcote Water',
+  'Oakridge Timber',
+  'Pellam Pharma',
+  'Quarry Lane Capital Partners',
+  'Rowanberry Brands',
+  'Stonecroft Engineering',
+  'Thornbury Data',
+  'Westmere Cold Chain',
+];
 const CITIES = ['NEW YORK', 'LONDON', 'SAN FRANCISCO', 'SINGAPORE'];
 const PEOPLE = ['Eleanor Vance', 'Julian Marchetti', 'Adaeze Okafor', 'Priya Venkataraman', 'Samuel Adeyemi', 'Ingrid Solberg'];
 
@@ -59,24 +93,51 @@ function sentence(r: () => number): string {
 }
 const paragraph = (r: () => number) => Array.from({ length: 3 + Math.floor(r() * 3) }, () => sentence(r)).join(' ');
 
-const HEADINGS = ['What We Are Seeing', 'Why It Matters', 'Where Value Accrues', 'Risks We Are Watching', 'How We Are Positioned', 'What Comes Next', 'The Numbers Behind the Trend', 'Implications for Investors', 'About the Transaction', 'About Halden Rowe Capital', 'Background', 'Outlook'];
+const HEADINGS = [
+  'What We Are Seeing',
+  'Why It Matters',
+  'Where Value Accrues',
+  'Risks We Are Watching',
+  'How We Are Positioned',
+  'What Comes Next',
+  'The Numbers Behind the Trend',
+  'Implications for Investors',
+  'About the Transaction',
+  'About Halden Rowe Capital',
+  'Background',
+  'Outlook',
+];
 
 function body(r: () => number, sections: number): string {
   const headings = [...HEADINGS].sort(() => r() - 0.5).slice(0, sections);
-  return headings.map((h, i) => {
-    const paras = Array.from({ length: 2 + Math.floor(r() * 2) }, () => paragraph(r)).join('\n\n');
-    const list = i === 0 && r() < 0.5 ? `\n\n${Array.from({ length: 3 }, () => `- ${cap(pick(r, THEMES))} in ${pick(r, SECTORS)}`).join('\n')}` : '';
-    return `## ${h}\n\n${paras}${list}`;
-  }).join('\n\n');
+  return headings
+    .map((h, i) => {
+      const paras = Array.from({ length: 2 + Math.floor(r() * 2) }, () => paragraph(r)).join('\n\n');
+      const list = i === 0 && r() < 0.5 ? `\n\n${Array.from({ length: 3 }, () => `- ${cap(pick(r, THEMES))} in ${pick(r, SECTORS)}`).join('\n')}` : '';
+      return `## ${h}\n\n${paras}${list}`;
+    })
+    .join('\n\n');
 }
 
 function titleFor(kind: 'research' | 'press' | 'news', r: () => number, n: number): string {
   const sector = cap(pick(r, SECTORS));
   const theme = pick(r, THEMES);
   const company = pick(r, COMPANIES);
-  if (kind === 'research') return pick(r, [`${sector} and the Economics of ${cap(theme)}`, `${cap(theme)}: What ${sector} Investors Should Know`, `Rethinking ${cap(theme)} in ${sector}`]) + ` (No. ${n})`;
-  if (kind === 'press') return pick(r, [`Halden Rowe Capital Acquires ${company}`, `Halden Rowe Capital Completes Sale of ${company}`, `${company} Announces Growth Investment from Halden Rowe Capital`, `Halden Rowe Capital Partners with ${company} Management`]) + ` (${n})`;
-  return pick(r, [`${company} Expands ${sector} Platform`, `Halden Rowe Team Speaks on ${cap(theme)}`, `${company} Recognized for ${cap(theme)}`, `${pick(r, PEOPLE)} on ${cap(theme)} in ${sector}`]) + ` (${n})`;
+  if (kind === 'research')
+    return pick(r, [`${sector} and the Economics of ${cap(theme)}`, `${cap(theme)}: What ${sector} Investors Should Know`, `Rethinking ${cap(theme)} in ${sector}`]) + ` (No. ${n})`;
+  if (kind === 'press')
+    return (
+      pick(r, [
+        `Halden Rowe Capital Acquires ${company}`,
+        `Halden Rowe Capital Completes Sale of ${company}`,
+        `${company} Announces Growth Investment from Halden Rowe Capital`,
+        `Halden Rowe Capital Partners with ${company} Management`,
+      ]) + ` (${n})`
+    );
+  return (
+    pick(r, [`${company} Expands ${sector} Platform`, `Halden Rowe Team Speaks on ${cap(theme)}`, `${company} Recognized for ${cap(theme)}`, `${pick(r, PEOPLE)} on ${cap(theme)} in ${sector}`]) +
+    ` (${n})`
+  );
 }
 
 /** The ISO date `days` before `from`. */
@@ -92,8 +153,11 @@ function frontMatterFile(front: Record<string, unknown>, text: string) {
 
 /** Image keys of a collection's real entries (reused by the generated ones). */
 function imagesOf(dir: string): string[] {
-  return readdirSync(dir).filter((n) => n.endsWith('.md')).sort()
-    .map((n) => /^image: (.+)$/m.exec(readFileSync(path.join(dir, n), 'utf8'))?.[1]).filter((x): x is string => !!x);
+  return readdirSync(dir)
+    .filter((n) => n.endsWith('.md'))
+    .sort()
+    .map((n) => /^image: (.+)$/m.exec(readFileSync(path.join(dir, n), 'utf8'))?.[1])
+    .filter((x): x is string => !!x);
 }
 
 export function writeFixture({ items, out, from = path.resolve('content'), seed = 1 }: { items: number; out: string; from?: string; seed?: number }) {
@@ -110,7 +174,9 @@ export function writeFixture({ items, out, from = path.resolve('content'), seed 
   ];
   for (const g of gen) {
     const dir = path.join(out, g.folder);
-    const real = readdirSync(dir).filter((n) => n.endsWith('.md')).sort();
+    const real = readdirSync(dir)
+      .filter((n) => n.endsWith('.md'))
+      .sort();
     // More real entries than asked for: keep the newest-named first N (still a valid set).
     for (const name of real.slice(items)) rmSync(path.join(dir, name));
     const images = imagesOf(dir);
@@ -124,17 +190,85 @@ export function writeFixture({ items, out, from = path.resolve('content'), seed 
       const image = images[i % images.length];
       const id = `${g.folder === 'press-releases' ? 'release' : g.folder === 'news' ? 'news' : 'note'}-${String(n).padStart(5, '0')}`;
       const front: Record<string, unknown> =
-        g.kind === 'research' ? { category: RESEARCH_CATEGORIES[i % RESEARCH_CATEGORIES.length], date, title, excerpt, image, author: 'Halden Rowe Research' }
-        : g.kind === 'press' ? { date, title, excerpt, image, location: CITIES[i % CITIES.length] }
-        : { type: NEWS_TYPES[i % NEWS_TYPES.length], date, title, excerpt, image };
+        g.kind === 'research'
+          ? { category: RESEARCH_CATEGORIES[i % RESEARCH_CATEGORIES.length], date, title, excerpt, image, author: 'Halden Rowe Research' }
+          : g.kind === 'press'
+            ? { date, title, excerpt, image, location: CITIES[i % CITIES.length] }
+            : { type: NEWS_TYPES[i % NEWS_TYPES.length], date, title, excerpt, image };
       writeFileSync(path.join(dir, `${id}.md`), frontMatterFile(front, body(r, g.sections + Math.floor(r() * 2))));
     }
   }
   writePortfolio(out, items, r);
 }
 
-const NAME_A = ['Ashby', 'Belmont', 'Carrow', 'Delling', 'Easton', 'Farrow', 'Glenmere', 'Halloway', 'Ilford', 'Jarrow', 'Kinross', 'Lindell', 'Marlow', 'Netherby', 'Orwell', 'Penrose', 'Quarry', 'Redmere', 'Stanway', 'Thorne', 'Upton', 'Varley', 'Westbury', 'Yardley', 'Alcott', 'Brandon', 'Colwyn', 'Drayton', 'Elsworth', 'Fenwick', 'Garnet', 'Hawksmoor'];
-const NAME_B = ['Analytics', 'Brands', 'Clinical', 'Controls', 'Dairy', 'Energy', 'Engineering', 'Farms', 'Foods', 'Freight', 'Health', 'Holdings', 'Homes', 'Industries', 'Labs', 'Logistics', 'Materials', 'Medical', 'Minerals', 'Networks', 'Packaging', 'Partners', 'Pharma', 'Power', 'Properties', 'Robotics', 'Software', 'Storage', 'Systems', 'Timber', 'Water', 'Works'];
+const NAME_A = [
+  'Ashby',
+  'Belmont',
+  'Carrow',
+  'Delling',
+  'Easton',
+  'Farrow',
+  'Glenmere',
+  'Halloway',
+  'Ilford',
+  'Jarrow',
+  'Kinross',
+  'Lindell',
+  'Marlow',
+  'Netherby',
+  'Orwell',
+  'Penrose',
+  'Quarry',
+  'Redmere',
+  'Stanway',
+  'Thorne',
+  'Upton',
+  'Varley',
+  'Westbury',
+  'Yardley',
+  'Alcott',
+  'Brandon',
+  'Colwyn',
+  'Drayton',
+  'Elsworth',
+  'Fenwick',
+  'Garnet',
+  'Hawksmoor',
+];
+const NAME_B = [
+  'Analytics',
+  'Brands',
+  'Clinical',
+  'Controls',
+  'Dairy',
+  'Energy',
+  'Engineering',
+  'Farms',
+  'Foods',
+  'Freight',
+  'Health',
+  'Holdings',
+  'Homes',
+  'Industries',
+  'Labs',
+  'Logistics',
+  'Materials',
+  'Medical',
+  'Minerals',
+  'Networks',
+  'Packaging',
+  'Partners',
+  'Pharma',
+  'Power',
+  'Properties',
+  'Robotics',
+  'Software',
+  'Storage',
+  'Systems',
+  'Timber',
+  'Water',
+  'Works',
+];
 const CITY_NAMES = ['Chicago, Illinois', 'London, United Kingdom', 'Singapore', 'Denver, Colorado', 'Munich, Germany', 'Sydney, Australia', 'Toronto, Canada', 'Lyon, France'];
 
 /** Generated companies fill the portfolio up to N after the real ones (facets in turn, so every filter has members). */

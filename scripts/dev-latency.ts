@@ -20,15 +20,26 @@ const original = readFileSync(SITE, 'utf8');
 
 // Its own process group, so that everything npm run dev starts is stopped at the end.
 const dev = spawn('npm', ['run', 'dev'], { env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1' }, stdio: ['ignore', process.env.DEV_LOG ? 'inherit' : 'ignore', 'inherit'], detached: true });
-const stopDev = () => { try { process.kill(-dev.pid!, 'SIGTERM'); } catch { /* gone */ } };
-process.on('exit', () => { writeFileSync(SITE, original); stopDev(); });
+const stopDev = () => {
+  try {
+    process.kill(-dev.pid!, 'SIGTERM');
+  } catch {
+    /* gone */
+  }
+};
+process.on('exit', () => {
+  writeFileSync(SITE, original);
+  stopDev();
+});
 
 async function waitHealthy(ms = 90_000) {
   const deadline = Date.now() + ms;
   for (;;) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     if (Date.now() > deadline) throw new Error('npm run dev did not answer');
     await new Promise((r) => setTimeout(r, 200));
   }

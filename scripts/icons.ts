@@ -8,7 +8,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 
 const svg = readFileSync('public/favicon.svg');
-const png = (size: number) => sharp(svg, { density: (72 * size) / 32 }).resize(size, size).flatten({ background: '#0b1a2e' }).png({ compressionLevel: 9 }).toBuffer();
+const png = (size: number) =>
+  sharp(svg, { density: (72 * size) / 32 })
+    .resize(size, size)
+    .flatten({ background: '#0b1a2e' })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 /** An ICO file whose images are PNGs (supported by every browser since Windows Vista's format). */
 function ico(images: { size: number; data: Buffer }[]): Buffer {
@@ -33,7 +38,13 @@ function ico(images: { size: number; data: Buffer }[]): Buffer {
   return Buffer.concat([header, ...entries, ...images.map((i) => i.data)]);
 }
 
-writeFileSync('public/favicon.ico', ico([{ size: 32, data: await png(32) }, { size: 16, data: await png(16) }]));
+writeFileSync(
+  'public/favicon.ico',
+  ico([
+    { size: 32, data: await png(32) },
+    { size: 16, data: await png(16) },
+  ]),
+);
 writeFileSync('public/apple-touch-icon.png', await png(180));
 writeFileSync('public/icon-512.png', await png(512));
 console.log('[icons] public/favicon.ico, public/apple-touch-icon.png, public/icon-512.png');

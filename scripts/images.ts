@@ -86,7 +86,10 @@ function specFor(key: string, hints: string[]): Spec {
 /** The share card's lines: the firm's tagline, then since when and where (content/site.json). */
 function ogTagline(): [string, string] {
   const site = JSON.parse(readFileSync(path.join(CONTENT, 'site.json'), 'utf8')) as {
-    tagline: string; founded: number; headquarters: { name: string }; offices: { city: string }[];
+    tagline: string;
+    founded: number;
+    headquarters: { name: string };
+    offices: { city: string }[];
   };
   const cities = [site.headquarters.name.replace(/ Headquarters$/, ''), ...site.offices.map((o) => o.city)];
   return [site.tagline, [`Since ${site.founded}`, ...cities].map((c) => c.toUpperCase()).join('  ·  ')];
@@ -177,9 +180,7 @@ const SETTINGS = JSON.stringify({ AVIF, WEBP, JPEG_QUALITY, MAX_BYTES, sharp: sh
 async function build(spec: Spec, cache: Cache): Promise<Result & { cached: boolean; hash: string }> {
   const photo = findPhoto(PHOTOS, spec.key);
   const W = spec.widths[spec.widths.length - 1]!;
-  const art: ArtSpec = photo
-    ? { width: W, height: heightOf(spec, W), svg: '', motif: 'photo' }
-    : artFor(spec);
+  const art: ArtSpec = photo ? { width: W, height: heightOf(spec, W), svg: '', motif: 'photo' } : artFor(spec);
   const entryOf = (color: string) => ({ width: W, height: heightOf(spec, W), widths: [...spec.widths], color });
   const source = photo ? Buffer.concat([readFileSync(photo.file), photo.sidecar ? readFileSync(photo.sidecar) : Buffer.alloc(0)]) : Buffer.from(art.svg);
   const hash = createHash('sha256').update(source).update(SETTINGS).update(JSON.stringify(spec.widths)).digest('hex');
@@ -200,7 +201,12 @@ async function build(spec: Spec, cache: Cache): Promise<Result & { cached: boole
   }
   // placeholder colour: mean of the whole picture
   const stats = await sharp(raw, { raw: { width: info.width, height: info.height, channels: info.channels as 3 } }).stats();
-  const color = '#' + stats.channels.slice(0, 3).map((c) => Math.round(c.mean).toString(16).padStart(2, '0')).join('');
+  const color =
+    '#' +
+    stats.channels
+      .slice(0, 3)
+      .map((c) => Math.round(c.mean).toString(16).padStart(2, '0'))
+      .join('');
 
   const files: Result['files'] = [];
   const write = (rel: string, buf: Buffer) => {
@@ -279,7 +285,10 @@ async function main() {
   if (missing.length) {
     throw new ImageSourceError(
       missing
-        .map((s) => `${(files.get(s.key) ?? ['content']).map((f) => path.relative(ROOT, f) || f).join(', ')} › image: no image "${s.key}" (no ${path.relative(ROOT, path.join(PHOTOS, s.key))}.jpg/.png/.webp and no generated artwork for "${s.key.split('/')[0]}")`)
+        .map(
+          (s) =>
+            `${(files.get(s.key) ?? ['content']).map((f) => path.relative(ROOT, f) || f).join(', ')} › image: no image "${s.key}" (no ${path.relative(ROOT, path.join(PHOTOS, s.key))}.jpg/.png/.webp and no generated artwork for "${s.key.split('/')[0]}")`,
+        )
         .join('\n'),
     );
   }

@@ -37,7 +37,11 @@ const CHROME = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin
 /** Targets of issue 6. */
 export const TARGETS = { score: 95, lcpMs: 1800, cls: 0.02, tbtMs: 100 } as const;
 
-interface Page { path: string; name: string; signedIn: boolean }
+interface Page {
+  path: string;
+  name: string;
+  signedIn: boolean;
+}
 
 interface RunFigures {
   score: number; // 0–100
@@ -62,11 +66,10 @@ interface Run extends RunFigures {
 }
 
 function pages(): Page[] {
-  const all: Page[] = [
-    ...SITE_ROUTES.filter((r) => r.inTable).map((r) => ({ path: r.path, name: r.name, signedIn: true })),
-    { path: LOGIN_ROUTE.path, name: LOGIN_ROUTE.name, signedIn: false },
-  ];
-  const only = process.env.LH_ROUTES?.split(',').map((s) => s.trim()).filter(Boolean);
+  const all: Page[] = [...SITE_ROUTES.filter((r) => r.inTable).map((r) => ({ path: r.path, name: r.name, signedIn: true })), { path: LOGIN_ROUTE.path, name: LOGIN_ROUTE.name, signedIn: false }];
+  const only = process.env.LH_ROUTES?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!only?.length) return all;
   const unknown = only.filter((p) => !all.some((page) => page.path === p));
   if (unknown.length) throw new Error(`LH_ROUTES: unknown page(s) ${unknown.join(', ')}; known: ${all.map((p) => p.path).join(' ')}`);
@@ -106,7 +109,7 @@ function findings(lhr: Result): Run['findings'] {
     if (!a || a.scoreDisplayMode === 'notApplicable' || a.scoreDisplayMode === 'manual') continue;
     if (a.scoreDisplayMode === 'informative' && !a.metricSavings) continue;
     const savings = Object.fromEntries(Object.entries(a.metricSavings ?? {}).filter(([, v]) => typeof v === 'number' && v > 0)) as Record<string, number>;
-    if ((a.score !== null && a.score >= 0.9) && !Object.keys(savings).length) continue;
+    if (a.score !== null && a.score >= 0.9 && !Object.keys(savings).length) continue;
     if (a.score === null && !Object.keys(savings).length) continue;
     out.push({ id, score: a.score, displayValue: a.displayValue, ...(Object.keys(savings).length ? { savings } : {}) });
   }
@@ -148,11 +151,21 @@ async function main() {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   const cleanup = () => {
     server?.kill('SIGKILL');
-    try { chrome?.kill(); } catch { /* already gone */ }
+    try {
+      chrome?.kill();
+    } catch {
+      /* already gone */
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  process.once('SIGINT', () => { cleanup(); process.exit(130); });
-  process.once('SIGTERM', () => { cleanup(); process.exit(143); });
+  process.once('SIGINT', () => {
+    cleanup();
+    process.exit(130);
+  });
+  process.once('SIGTERM', () => {
+    cleanup();
+    process.exit(143);
+  });
 
   const results: { page: Page; runs: Run[]; median?: RunFigures; error?: string }[] = [];
   let retries = 0;
@@ -164,7 +177,12 @@ async function main() {
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
       logLevel: 'silent',
     });
-    const browserVersion = await fetch(`http://127.0.0.1:${chrome.port}/json/version`).then((r) => r.json() as Promise<{ Browser: string }>).then((v) => v.Browser, () => '?');
+    const browserVersion = await fetch(`http://127.0.0.1:${chrome.port}/json/version`)
+      .then((r) => r.json() as Promise<{ Browser: string }>)
+      .then(
+        (v) => v.Browser,
+        () => '?',
+      );
     console.log(`Lighthouse: ${list.length} pages × ${RUNS} runs, mobile, simulated throttling; ${browserVersion}; server ${server.url}`);
 
     for (const page of list) {
@@ -199,8 +217,15 @@ async function main() {
           if (new URL(finalUrl).pathname !== new URL(url).pathname) throw new Error(`ended at ${finalUrl} instead of ${url} (session lost?)`);
           if (status !== 200) throw new Error(`the document answered ${status}`);
           const run: Run = {
-            run: i, url: page.path, finalUrl, status, durationMs: Date.now() - t0,
-            ...figures(lhr), findings: findings(lhr), lcpElement: lcpElement(lhr), warnings: lhr.runWarnings,
+            run: i,
+            url: page.path,
+            finalUrl,
+            status,
+            durationMs: Date.now() - t0,
+            ...figures(lhr),
+            findings: findings(lhr),
+            lcpElement: lcpElement(lhr),
+            warnings: lhr.runWarnings,
           };
           entry.runs.push(run);
           lhrs.push(lhr);
@@ -209,9 +234,7 @@ async function main() {
         const key = (k: keyof RunFigures) => median(entry.runs.map((r) => r[k]));
         entry.median = { score: key('score'), lcp: key('lcp'), cls: key('cls'), tbt: key('tbt'), fcp: key('fcp'), si: key('si'), bytes: key('bytes') };
         // The full report of the median run: median score, then closest to the median LCP.
-        const best = entry.runs
-          .map((r, i) => ({ i, d: Math.abs(r.score - entry.median!.score) * 1e6 + Math.abs(r.lcp - entry.median!.lcp) }))
-          .sort((a, b) => a.d - b.d)[0].i;
+        const best = entry.runs.map((r, i) => ({ i, d: Math.abs(r.score - entry.median!.score) * 1e6 + Math.abs(r.lcp - entry.median!.lcp) })).sort((a, b) => a.d - b.d)[0].i;
         writeFileSync(path.join(OUT_DIR, `${page.name}.html`), generateReport(lhrs[best], 'html'));
       } catch (err) {
         entry.error = (err as Error).message;
@@ -225,7 +248,10 @@ async function main() {
 
   const elapsed = (Date.now() - started) / 1000;
   const ok = (m: RunFigures) => ({
-    score: m.score >= TARGETS.score, lcp: m.lcp <= TARGETS.lcpMs, cls: m.cls <= TARGETS.cls, tbt: m.tbt <= TARGETS.tbtMs,
+    score: m.score >= TARGETS.score,
+    lcp: m.lcp <= TARGETS.lcpMs,
+    cls: m.cls <= TARGETS.cls,
+    tbt: m.tbt <= TARGETS.tbtMs,
   });
   const lines = [
     `# Lighthouse (mobile, simulated throttling), median of ${RUNS} run${RUNS === 1 ? '' : 's'}`,
@@ -263,6 +289,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.stack ?? err.message : err);
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

@@ -116,6 +116,10 @@ function toTable(rows: StoredMessage[]): string {
   const used = widths.reduce((a, b) => a + b + 2, 0);
   const msgWidth = Math.max(20, width - used);
   const body = rows.map((r, i) => [...fixed[i], oneLine(r.message, msgWidth)]);
-  const fmt = (cols: string[]) => cols.map((c, i) => (i < 6 ? c.padEnd(widths[i]) : c)).join('  ').trimEnd();
+  const fmt = (cols: string[]) =>
+    cols
+      .map((c, i) => (i < 6 ? c.padEnd(widths[i]) : c))
+      .join('  ')
+      .trimEnd();
   return [fmt(head), fmt(widths.map((w) => '-'.repeat(w)).concat('-'.repeat(Math.min(msgWidth, 40)))), ...body.map(fmt)].join('\n') + '\n';
 }

@@ -40,9 +40,7 @@ async function optimiseFile(file) {
 }
 
 function listAll(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
-    d.isDirectory() ? listAll(path.join(dir, d.name)) : d.name.endsWith('.png') ? [path.join(dir, d.name)] : [],
-  );
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? listAll(path.join(dir, d.name)) : d.name.endsWith('.png') ? [path.join(dir, d.name)] : []));
 }
 
 function listChanged() {
@@ -66,19 +64,26 @@ if (isMainThread) {
     let failed = 0;
     const workers = Math.max(1, Math.min(availableParallelism(), queue.length));
     await Promise.all(
-      Array.from({ length: workers }, () => new Promise((resolve, reject) => {
-        const worker = new Worker(fileURLToPath(import.meta.url));
-        const next = () => {
-          if (queue.length) worker.postMessage(queue.shift());
-          else worker.terminate().then(resolve, reject);
-        };
-        worker.on('message', (m) => {
-          if (m.error) { failed++; console.error(m.error); } else results.push(m);
-          next();
-        });
-        worker.on('error', reject);
-        next();
-      })),
+      Array.from(
+        { length: workers },
+        () =>
+          new Promise((resolve, reject) => {
+            const worker = new Worker(fileURLToPath(import.meta.url));
+            const next = () => {
+              if (queue.length) worker.postMessage(queue.shift());
+              else worker.terminate().then(resolve, reject);
+            };
+            worker.on('message', (m) => {
+              if (m.error) {
+                failed++;
+                console.error(m.error);
+              } else results.push(m);
+              next();
+            });
+            worker.on('error', reject);
+            next();
+          }),
+      ),
     );
     const before = results.reduce((s, r) => s + r.before, 0);
     const after = results.reduce((s, r) => s + r.after, 0);

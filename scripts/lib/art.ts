@@ -71,13 +71,16 @@ export const C = {
 } as const;
 
 type RGB = [number, number, number];
-const toRgb = (hex: string): RGB => [
-  parseInt(hex.slice(1, 3), 16),
-  parseInt(hex.slice(3, 5), 16),
-  parseInt(hex.slice(5, 7), 16),
-];
+const toRgb = (hex: string): RGB => [parseInt(hex.slice(1, 3), 16), parseInt(hex.slice(3, 5), 16), parseInt(hex.slice(5, 7), 16)];
 const toHex = ([r, g, b]: RGB): string =>
-  '#' + [r, g, b].map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0')).join('');
+  '#' +
+  [r, g, b]
+    .map((v) =>
+      Math.max(0, Math.min(255, Math.round(v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('');
 /** Linear blend of two hex colours, t = 0 → a, t = 1 → b. */
 export function mix(a: string, b: string, t: number): string {
   const x = toRgb(a);
@@ -93,14 +96,10 @@ export function n(x: number): string {
   return Object.is(v, -0) || v === 0 ? '0' : String(v);
 }
 export const pts = (p: [number, number][]) => p.map(([x, y]) => `${n(x)},${n(y)}`).join(' ');
-export const pathFrom = (p: [number, number][], close = true) =>
-  'M' + p.map(([x, y]) => `${n(x)} ${n(y)}`).join('L') + (close ? 'Z' : '');
+export const pathFrom = (p: [number, number][], close = true) => 'M' + p.map(([x, y]) => `${n(x)} ${n(y)}`).join('L') + (close ? 'Z' : '');
 
 export type Stop = [offset: number, color: string, opacity?: number];
-const stops = (s: Stop[]) =>
-  s
-    .map(([o, c, a]) => `<stop offset="${n(o * 100)}%" stop-color="${c}"${a === undefined || a === 1 ? '' : ` stop-opacity="${+a.toFixed(3)}"`}/>`)
-    .join('');
+const stops = (s: Stop[]) => s.map(([o, c, a]) => `<stop offset="${n(o * 100)}%" stop-color="${c}"${a === undefined || a === 1 ? '' : ` stop-opacity="${+a.toFixed(3)}"`}/>`).join('');
 export function linear(id: string, x1: number, y1: number, x2: number, y2: number, s: Stop[]): string {
   return `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}">${stops(s)}</linearGradient>`;
 }
@@ -117,7 +116,10 @@ export function radialE(id: string, cx: number, cy: number, rx: number, ry: numb
 export class Svg {
   defs: string[] = [];
   body: string[] = [];
-  constructor(public W: number, public H: number) {}
+  constructor(
+    public W: number,
+    public H: number,
+  ) {}
   def(s: string) {
     this.defs.push(s);
   }
@@ -152,7 +154,13 @@ export class Svg {
 /** Soft darkening of the corners. */
 export function vignette(s: Svg, strength: number, color: string = '#050d18', cx = 0.5, cy = 0.5) {
   const { W, H } = s;
-  s.def(radialE('vig', W * cx, H * cy, W * 0.75, H * 0.85, [[0, color, 0], [0.55, color, 0], [1, color, strength]]));
+  s.def(
+    radialE('vig', W * cx, H * cy, W * 0.75, H * 0.85, [
+      [0, color, 0],
+      [0.55, color, 0],
+      [1, color, strength],
+    ]),
+  );
   s.rect('url(#vig)');
 }
 
@@ -177,7 +185,13 @@ class Camera {
   up: V3;
   f: number;
   near = 0.5;
-  constructor(public pos: V3, target: V3, fovDeg: number, public W: number, public H: number) {
+  constructor(
+    public pos: V3,
+    target: V3,
+    fovDeg: number,
+    public W: number,
+    public H: number,
+  ) {
     this.fwd = norm(sub(target, pos));
     this.right = norm(cross([0, 1, 0], this.fwd));
     this.up = cross(this.fwd, this.right);
@@ -251,7 +265,13 @@ export function sky(s: Svg, horizon: number, top: string, mid: string, low: stri
 }
 
 export function glow(s: Svg, id: string, x: number, y: number, r: number, color: string, alpha: number, ry?: number) {
-  s.def(radialE(id, x, y, r, ry ?? r, [[0, color, alpha], [0.35, color, alpha * 0.45], [1, color, 0]]));
+  s.def(
+    radialE(id, x, y, r, ry ?? r, [
+      [0, color, alpha],
+      [0.35, color, alpha * 0.45],
+      [1, color, 0],
+    ]),
+  );
   s.add(`<rect width="${s.W}" height="${s.H}" fill="url(#${id})"/>`);
 }
 
@@ -275,7 +295,13 @@ function contours(s: Svg, rng: Rng, o: SceneOpts) {
   glow(s, 'sun', sunX, hz, W * 0.42, C.amber, o.calm ? 0.16 : 0.3, H * 0.32);
   if (!o.calm && rng.chance(0.6)) {
     const sr = W * 0.016;
-    s.def(radial('disc', sunX, hz - H * 0.015, sr, [[0, C.amber, 0.6], [0.8, C.amber, 0.45], [1, C.amber, 0]]));
+    s.def(
+      radial('disc', sunX, hz - H * 0.015, sr, [
+        [0, C.amber, 0.6],
+        [0.8, C.amber, 0.45],
+        [1, C.amber, 0],
+      ]),
+    );
     s.add(`<circle cx="${n(sunX)}" cy="${n(hz - H * 0.015)}" r="${n(sr)}" fill="url(#disc)"/>`);
   }
   // faint high strata in the sky
@@ -303,11 +329,21 @@ function contours(s: Svg, rng: Rng, o: SceneOpts) {
     p.push([W + step, H + 2], [-step, H + 2]);
     const top = mix(farCol, nearCol, Math.pow(t, 0.8));
     const bot = mix(top, C.ink, 0.45);
-    s.def(linear('lay' + i, 0, base - amp, 0, H, [[0, top], [1, bot]]));
+    s.def(
+      linear('lay' + i, 0, base - amp, 0, H, [
+        [0, top],
+        [1, bot],
+      ]),
+    );
     s.add(`<path d="${pathFrom(p)}" fill="url(#lay${i})"/>`);
     // mist between layers
     if (i < layers - 1) {
-      s.def(linear('mist' + i, 0, base - amp * 0.4, 0, base + H * 0.06, [[0, C.fog, 0], [1, C.fog, o.calm ? 0.05 : 0.07]]));
+      s.def(
+        linear('mist' + i, 0, base - amp * 0.4, 0, base + H * 0.06, [
+          [0, C.fog, 0],
+          [1, C.fog, o.calm ? 0.05 : 0.07],
+        ]),
+      );
       s.add(`<rect y="${n(base - amp * 0.4)}" width="${W}" height="${n(H * 0.06 + amp * 0.4)}" fill="url(#mist${i})"/>`);
     }
     // contour lines on the nearer layers, clipped to the layer
@@ -349,12 +385,29 @@ function facade(s: Svg, rng: Rng, o: SceneOpts) {
       ? new Camera([0, 1.6, 0], [side * rng.range(12, 20), rng.range(o.calm ? 36 : 42, o.calm ? 48 : 58), 60], o.calm ? 66 : 76, W, H)
       : new Camera([0, 1.6, 0], [rng.range(-6, 6), rng.range(55, 75), 45], o.calm ? 72 : 80, W, H);
   // sky, brightest on the open side
-  s.def(linear('sky', W * (side > 0 ? 0 : 1), 0, W * (side > 0 ? 0.7 : 0.3), H, [[0, mix(C.steel, C.slate, 0.25)], [0.45, C.deep], [1, C.navy]]));
+  s.def(
+    linear('sky', W * (side > 0 ? 0 : 1), 0, W * (side > 0 ? 0.7 : 0.3), H, [
+      [0, mix(C.steel, C.slate, 0.25)],
+      [0.45, C.deep],
+      [1, C.navy],
+    ]),
+  );
   s.rect('url(#sky)');
   const gx = variant === 'corner' ? (side > 0 ? W * 0.12 : W * 0.88) : W * 0.5;
   glow(s, 'skyglow', gx, H * 0.1, W * 0.55, C.amber, o.calm ? 0.12 : 0.2, H * 0.6);
 
-  interface Tower { x0: number; x1: number; z0: number; z1: number; h: number; bay: number; floor: number; haze: number; main?: boolean; lit?: boolean }
+  interface Tower {
+    x0: number;
+    x1: number;
+    z0: number;
+    z1: number;
+    h: number;
+    bay: number;
+    floor: number;
+    haze: number;
+    main?: boolean;
+    lit?: boolean;
+  }
   const towers: Tower[] = [];
   const bay = rng.pick([1.6, 2, 2.4]);
   const floor = rng.pick([3.6, 4, 4.4]);
@@ -377,16 +430,54 @@ function facade(s: Svg, rng: Rng, o: SceneOpts) {
       const gap = rng.range(12, 20);
       const w = rng.range(40, 60);
       const z0 = -40;
-      towers.push({ x0: sg < 0 ? -gap - w : gap, x1: sg < 0 ? -gap : gap + w, z0, z1: rng.range(160, 260), h: rng.range(300, 420), bay: sg === side ? bay : rng.pick([1.6, 2, 2.4, 3]), floor, haze: 0, main: true, lit: sg !== side });
+      towers.push({
+        x0: sg < 0 ? -gap - w : gap,
+        x1: sg < 0 ? -gap : gap + w,
+        z0,
+        z1: rng.range(160, 260),
+        h: rng.range(300, 420),
+        bay: sg === side ? bay : rng.pick([1.6, 2, 2.4, 3]),
+        floor,
+        haze: 0,
+        main: true,
+        lit: sg !== side,
+      });
     }
   }
   towers.sort((a, b) => b.z0 - a.z0);
 
   towers.forEach((t, ti) => {
     const faces: { pts: V3[]; lit: boolean; u: [V3, V3]; span: number }[] = [];
-    faces.push({ pts: [[t.x0, 0, t.z0], [t.x1, 0, t.z0], [t.x1, t.h, t.z0], [t.x0, t.h, t.z0]], lit: false, u: [[t.x0, 0, t.z0], [t.x1, 0, t.z0]], span: t.x1 - t.x0 });
+    faces.push({
+      pts: [
+        [t.x0, 0, t.z0],
+        [t.x1, 0, t.z0],
+        [t.x1, t.h, t.z0],
+        [t.x0, t.h, t.z0],
+      ],
+      lit: false,
+      u: [
+        [t.x0, 0, t.z0],
+        [t.x1, 0, t.z0],
+      ],
+      span: t.x1 - t.x0,
+    });
     const sx = cam.pos[0] < t.x0 ? t.x0 : cam.pos[0] > t.x1 ? t.x1 : null;
-    if (sx !== null) faces.push({ pts: [[sx, 0, t.z0], [sx, 0, t.z1], [sx, t.h, t.z1], [sx, t.h, t.z0]], lit: !!t.lit, u: [[sx, 0, t.z0], [sx, 0, t.z1]], span: t.z1 - t.z0 });
+    if (sx !== null)
+      faces.push({
+        pts: [
+          [sx, 0, t.z0],
+          [sx, 0, t.z1],
+          [sx, t.h, t.z1],
+          [sx, t.h, t.z0],
+        ],
+        lit: !!t.lit,
+        u: [
+          [sx, 0, t.z0],
+          [sx, 0, t.z1],
+        ],
+        span: t.z1 - t.z0,
+      });
     faces.forEach((f, fi) => {
       const P = cam.polygon(f.pts);
       if (!P) return;
@@ -397,7 +488,12 @@ function facade(s: Svg, rng: Rng, o: SceneOpts) {
       const lo = f.lit ? mix(C.deep, C.steel, 0.3) : C.ink;
       const hi = f.lit ? mix(mix(C.steel, C.slate, 0.3), C.amber, 0.1) : mix(C.navy, C.deep, 0.6);
       const id = `f${ti}_${fi}`;
-      s.def(linear(id, 0, Math.min(yBot, H), 0, Math.max(yTop, 0), [[0, mix(lo, hazeTo, t.haze)], [1, mix(hi, hazeTo, t.haze)]]));
+      s.def(
+        linear(id, 0, Math.min(yBot, H), 0, Math.max(yTop, 0), [
+          [0, mix(lo, hazeTo, t.haze)],
+          [1, mix(hi, hazeTo, t.haze)],
+        ]),
+      );
       const d = pathFrom(P);
       s.add(`<path d="${d}" fill="url(#${id})"/>`);
       const grid: string[] = [];
@@ -425,8 +521,16 @@ function facade(s: Svg, rng: Rng, o: SceneOpts) {
         const ang = rng.range(22, 34) * side;
         const a = f.lit ? (o.calm ? 0.14 : 0.22) : o.calm ? 0.05 : 0.08;
         const lc = f.lit ? mix(C.amber, C.mist, 0.35) : C.fog;
-        s.def(linear('lb' + id, -bandW, 0, bandW, 0, [[0, lc, 0], [0.5, lc, a], [1, lc, 0]]));
-        s.add(`<rect x="${n(-bandW)}" y="${n(-H)}" width="${n(bandW * 2)}" height="${n(H * 3)}" fill="url(#lb${id})" transform="translate(${n(cx + rng.range(-0.12, 0.12) * W)} ${n(H * 0.4)}) rotate(${n(ang)})"/>`);
+        s.def(
+          linear('lb' + id, -bandW, 0, bandW, 0, [
+            [0, lc, 0],
+            [0.5, lc, a],
+            [1, lc, 0],
+          ]),
+        );
+        s.add(
+          `<rect x="${n(-bandW)}" y="${n(-H)}" width="${n(bandW * 2)}" height="${n(H * 3)}" fill="url(#lb${id})" transform="translate(${n(cx + rng.range(-0.12, 0.12) * W)} ${n(H * 0.4)}) rotate(${n(ang)})"/>`,
+        );
         // heavier spandrel line every few floors
         const major: string[] = [];
         const every = rng.int(3, 5);
@@ -441,7 +545,12 @@ function facade(s: Svg, rng: Rng, o: SceneOpts) {
     if (t.main && faces.length > 1) {
       const e = cam.segment(faces[1]!.pts[0]!, faces[1]!.pts[3]!);
       if (e) {
-        s.def(linear('edge', 0, e[0][1], 0, e[1][1], [[0, C.amber, 0.1], [1, C.amber, 0.55]]));
+        s.def(
+          linear('edge', 0, e[0][1], 0, e[1][1], [
+            [0, C.amber, 0.1],
+            [1, C.amber, 0.55],
+          ]),
+        );
         s.add(`<path d="M${n(e[0][0])} ${n(e[0][1])}L${n(e[1][0])} ${n(e[1][1])}" stroke="url(#edge)" stroke-width="1.6"/>`);
       }
     }
@@ -461,10 +570,24 @@ function city(s: Svg, rng: Rng, o: SceneOpts) {
   const hz = cam.horizonY();
   const haze = mix(C.deep, C.steel, 0.6);
   const warmHaze = mix(mix(C.steel, C.slate, 0.4), C.amber, 0.22);
-  s.def(linear('sky', 0, 0, 0, hz, [[0, C.ink], [0.55, C.navy], [0.85, mix(C.deep, C.steel, 0.5)], [1, warmHaze]]));
+  s.def(
+    linear('sky', 0, 0, 0, hz, [
+      [0, C.ink],
+      [0.55, C.navy],
+      [0.85, mix(C.deep, C.steel, 0.5)],
+      [1, warmHaze],
+    ]),
+  );
   s.add(`<rect width="${W}" height="${n(hz + 2)}" fill="url(#sky)"/>`);
   // ground plane
-  s.def(linear('gnd', 0, hz, 0, H, [[0, warmHaze], [0.08, mix(haze, C.navy, 0.5)], [0.4, C.navy], [1, C.ink]]));
+  s.def(
+    linear('gnd', 0, hz, 0, H, [
+      [0, warmHaze],
+      [0.08, mix(haze, C.navy, 0.5)],
+      [0.4, C.navy],
+      [1, C.ink],
+    ]),
+  );
   s.add(`<rect y="${n(hz)}" width="${W}" height="${n(H - hz)}" fill="url(#gnd)"/>`);
   const sunX = W * rng.range(0.3, 0.7);
   glow(s, 'sun', sunX, hz, W * 0.55, C.amber, o.calm ? 0.16 : 0.26, H * 0.28);
@@ -487,7 +610,12 @@ function city(s: Svg, rng: Rng, o: SceneOpts) {
     const seg = cam.segment([-xr * pitch, 0, k * pitch - street / 2], [xr * pitch, 0, k * pitch - street / 2]);
     if (seg) lines.push(`M${n(seg[0][0])} ${n(seg[0][1])}L${n(seg[1][0])} ${n(seg[1][1])}`);
   }
-  s.def(linear('st', 0, H, 0, hz, [[0, C.slate, 0.16], [1, C.slate, 0.02]]));
+  s.def(
+    linear('st', 0, H, 0, hz, [
+      [0, C.slate, 0.16],
+      [1, C.slate, 0.02],
+    ]),
+  );
   s.add(`<path d="${lines.join('')}" fill="none" stroke="url(#st)" stroke-width="1"/>`);
 
   // building heights: a downtown cluster plus rolling low-rise
@@ -497,7 +625,14 @@ function city(s: Svg, rng: Rng, o: SceneOpts) {
   const dcx = pos[0] + Math.sin(yaw + dx) * dz;
   const dcz = pos[2] + Math.cos(yaw + dx) * dz;
   const spread = rng.range(150, 240);
-  interface B { x0: number; x1: number; z0: number; z1: number; h: number; d: number }
+  interface B {
+    x0: number;
+    x1: number;
+    z0: number;
+    z1: number;
+    h: number;
+    d: number;
+  }
   const bs: B[] = [];
   for (let k = 2; k < nz; k++) {
     for (let i = -xr; i < xr; i++) {
@@ -527,10 +662,45 @@ function city(s: Svg, rng: Rng, o: SceneOpts) {
     const fg = fogAt(b.d);
     const tint = (c: string) => mix(c, fg > 0.6 ? mix(haze, warmHaze, (fg - 0.6) * 1.2) : haze, fg);
     const faces: [V3[], string][] = [];
-    faces.push([[[b.x0, 0, b.z0], [b.x1, 0, b.z0], [b.x1, b.h, b.z0], [b.x0, b.h, b.z0]], tint(C.ink)]);
-    if (pos[0] < b.x0) faces.push([[[b.x0, 0, b.z0], [b.x0, 0, b.z1], [b.x0, b.h, b.z1], [b.x0, b.h, b.z0]], tint(litSide < 0 ? mix(C.navy, C.steel, 0.45) : mix(C.ink, '#000000', 0.2))]);
-    if (pos[0] > b.x1) faces.push([[[b.x1, 0, b.z0], [b.x1, 0, b.z1], [b.x1, b.h, b.z1], [b.x1, b.h, b.z0]], tint(litSide > 0 ? mix(C.navy, C.steel, 0.45) : mix(C.ink, '#000000', 0.2))]);
-    if (b.h < camH) faces.push([[[b.x0, b.h, b.z0], [b.x1, b.h, b.z0], [b.x1, b.h, b.z1], [b.x0, b.h, b.z1]], tint(mix(C.navy, C.deep, 0.6))]);
+    faces.push([
+      [
+        [b.x0, 0, b.z0],
+        [b.x1, 0, b.z0],
+        [b.x1, b.h, b.z0],
+        [b.x0, b.h, b.z0],
+      ],
+      tint(C.ink),
+    ]);
+    if (pos[0] < b.x0)
+      faces.push([
+        [
+          [b.x0, 0, b.z0],
+          [b.x0, 0, b.z1],
+          [b.x0, b.h, b.z1],
+          [b.x0, b.h, b.z0],
+        ],
+        tint(litSide < 0 ? mix(C.navy, C.steel, 0.45) : mix(C.ink, '#000000', 0.2)),
+      ]);
+    if (pos[0] > b.x1)
+      faces.push([
+        [
+          [b.x1, 0, b.z0],
+          [b.x1, 0, b.z1],
+          [b.x1, b.h, b.z1],
+          [b.x1, b.h, b.z0],
+        ],
+        tint(litSide > 0 ? mix(C.navy, C.steel, 0.45) : mix(C.ink, '#000000', 0.2)),
+      ]);
+    if (b.h < camH)
+      faces.push([
+        [
+          [b.x0, b.h, b.z0],
+          [b.x1, b.h, b.z0],
+          [b.x1, b.h, b.z1],
+          [b.x0, b.h, b.z1],
+        ],
+        tint(mix(C.navy, C.deep, 0.6)),
+      ]);
     for (const [f, col] of faces) out.push(`<path d="${pathFrom(f.map((p) => cam.project(p)))}" fill="${col}"/>`);
     if (b.h > 40 && fg < 0.7) {
       // floor lines on the face towards the camera
@@ -551,9 +721,20 @@ function city(s: Svg, rng: Rng, o: SceneOpts) {
   }
   s.add(out.join(''));
   // atmospheric haze band over the horizon
-  s.def(linear('haze', 0, hz - H * 0.18, 0, hz + H * 0.12, [[0, warmHaze, 0], [0.6, warmHaze, o.calm ? 0.4 : 0.3], [1, warmHaze, 0]]));
+  s.def(
+    linear('haze', 0, hz - H * 0.18, 0, hz + H * 0.12, [
+      [0, warmHaze, 0],
+      [0.6, warmHaze, o.calm ? 0.4 : 0.3],
+      [1, warmHaze, 0],
+    ]),
+  );
   s.add(`<rect y="${n(hz - H * 0.18)}" width="${W}" height="${n(H * 0.3)}" fill="url(#haze)"/>`);
-  s.def(linear('fore', 0, H * 0.6, 0, H, [[0, C.ink, 0], [1, C.ink, 0.55]]));
+  s.def(
+    linear('fore', 0, H * 0.6, 0, H, [
+      [0, C.ink, 0],
+      [1, C.ink, 0.55],
+    ]),
+  );
   s.add(`<rect y="${n(H * 0.6)}" width="${W}" height="${n(H * 0.4)}" fill="url(#fore)"/>`);
   vignette(s, 0.6);
 }
@@ -570,7 +751,13 @@ function flows(s: Svg, rng: Rng, o: SceneOpts) {
   const vp = cam.project([vx * far, 0, far]);
   glow(s, 'sun', vp[0], hz, W * 0.45, C.amber, o.calm ? 0.2 : 0.32, H * 0.22);
   // ground / water plane
-  s.def(linear('gnd', 0, hz, 0, H, [[0, mix(C.steel, C.amber, 0.1)], [0.25, C.navy], [1, C.ink]]));
+  s.def(
+    linear('gnd', 0, hz, 0, H, [
+      [0, mix(C.steel, C.amber, 0.1)],
+      [0.25, C.navy],
+      [1, C.ink],
+    ]),
+  );
   s.add(`<rect y="${n(hz)}" width="${W}" height="${n(H - hz)}" fill="url(#gnd)"/>`);
   // horizontal strata on the plane (perspective spacing)
   const strata: string[] = [];
@@ -609,7 +796,13 @@ function flows(s: Svg, rng: Rng, o: SceneOpts) {
     const col = accent ? C.amber : mix(C.fog, C.slate, r.f());
     const a = accent ? 0.75 : r.range(0.18, o.calm ? 0.35 : 0.5);
     const id = 'rg' + i;
-    s.def(linear(id, 0, H, 0, hz, [[0, col, a * 0.5], [0.4, col, a], [1, col, a * 0.15]]));
+    s.def(
+      linear(id, 0, H, 0, hz, [
+        [0, col, a * 0.5],
+        [0.4, col, a],
+        [1, col, a * 0.15],
+      ]),
+    );
     rib.push(`<path d="${pathFrom([...L, ...R.reverse()])}" fill="url(#${id})"/>`);
   }
   s.add(rib.join(''));
@@ -679,7 +872,12 @@ function sphere(s: Svg, rng: Rng, cx: number, cy: number, R: number, N: number, 
   s.add(`<g fill="${C.fog}">${dots.join('')}</g>`);
   acc.forEach((i, k) => {
     const [x, y] = scr[i]!;
-    s.def(radial(`ac${id}${k}`, x, y, R * 0.14, [[0, C.amber, 0.4], [1, C.amber, 0]]));
+    s.def(
+      radial(`ac${id}${k}`, x, y, R * 0.14, [
+        [0, C.amber, 0.4],
+        [1, C.amber, 0],
+      ]),
+    );
     s.add(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(R * 0.14)}" fill="url(#ac${id}${k})"/><circle cx="${n(x)}" cy="${n(y)}" r="${n(5 * rs)}" fill="${C.amber}"/>`);
   });
   return scr;
@@ -688,7 +886,13 @@ function sphere(s: Svg, rng: Rng, cx: number, cy: number, R: number, N: number, 
 /* ---- lattice: a geodesic molecular sphere with orbit rings -------------- */
 function lattice(s: Svg, rng: Rng, o: SceneOpts) {
   const { W, H } = s;
-  s.def(linear('bg', 0, 0, W, H, [[0, C.navy], [0.6, C.ink], [1, mix(C.ink, C.deep, 0.5)]]));
+  s.def(
+    linear('bg', 0, 0, W, H, [
+      [0, C.navy],
+      [0.6, C.ink],
+      [1, mix(C.ink, C.deep, 0.5)],
+    ]),
+  );
   s.rect('url(#bg)');
   const left = rng.chance(0.5);
   const cx = W * (left ? rng.range(0.22, 0.34) : rng.range(0.66, 0.78));
@@ -704,7 +908,9 @@ function lattice(s: Svg, rng: Rng, o: SceneOpts) {
     const rr = R * (1.25 + i * rng.range(0.18, 0.28));
     const ry = rr * rng.range(0.22, 0.38);
     const acc = i === 1 && !o.calm;
-    orbits.push(`<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(rr)}" ry="${n(ry)}" transform="rotate(${n(tiltA + i * rng.range(-6, 6))} ${n(cx)} ${n(cy)})" fill="none" stroke="${acc ? C.amber : C.slate}" stroke-opacity="${(acc ? 0.4 : 0.16 - i * 0.02).toFixed(3)}" stroke-width="${acc ? 1.4 : 1}"/>`);
+    orbits.push(
+      `<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(rr)}" ry="${n(ry)}" transform="rotate(${n(tiltA + i * rng.range(-6, 6))} ${n(cx)} ${n(cy)})" fill="none" stroke="${acc ? C.amber : C.slate}" stroke-opacity="${(acc ? 0.4 : 0.16 - i * 0.02).toFixed(3)}" stroke-width="${acc ? 1.4 : 1}"/>`,
+    );
   }
   s.add(orbits.join(''));
   sphere(s, rng.fork('big'), cx, cy, R, o.calm ? 120 : 150, o.calm ? 0 : 2, 1, 'a');
@@ -737,14 +943,25 @@ function bands(s: Svg, rng: Rng, o: SceneOpts) {
     const y = rng.range(0.08, 0.95) * H;
     const h = rng.range(0.01, 0.08) * H;
     const col = rng.chance(0.5) ? C.slate : C.steel;
-    s.def(linear('fb' + i, 0, y, 0, y + h, [[0, col, 0], [0.5, col, rng.range(0.04, 0.1)], [1, col, 0]]));
+    s.def(
+      linear('fb' + i, 0, y, 0, y + h, [
+        [0, col, 0],
+        [0.5, col, rng.range(0.04, 0.1)],
+        [1, col, 0],
+      ]),
+    );
     s.add(`<rect y="${n(y)}" width="${W}" height="${n(h)}" fill="url(#fb${i})"/>`);
   }
   if (variant === 0) {
     // a low disc half-risen over the horizon
     const r = H * rng.range(0.16, 0.26);
     s.def(`<clipPath id="above"><rect width="${W}" height="${n(hz)}"/></clipPath>`);
-    s.def(linear('disc', 0, hz - r, 0, hz, [[0, C.amber, 0.02], [1, C.amber, 0.14]]));
+    s.def(
+      linear('disc', 0, hz - r, 0, hz, [
+        [0, C.amber, 0.02],
+        [1, C.amber, 0.14],
+      ]),
+    );
     s.add(`<circle cx="${n(sx)}" cy="${n(hz + r * 0.3)}" r="${n(r)}" fill="url(#disc)" clip-path="url(#above)"/>`);
     s.add(`<circle cx="${n(sx)}" cy="${n(hz + r * 0.3)}" r="${n(r)}" fill="none" stroke="${C.amber}" stroke-opacity="0.22" stroke-width="1.2" clip-path="url(#above)"/>`);
   } else if (variant === 1) {
@@ -759,11 +976,22 @@ function bands(s: Svg, rng: Rng, o: SceneOpts) {
   } else {
     // a second, higher horizon: stacked planes like distant strata
     const y2 = hz - H * rng.range(0.14, 0.22);
-    s.def(linear('pl2', 0, y2, 0, hz, [[0, mix(C.steel, C.slate, 0.2), 0.35], [1, C.steel, 0]]));
+    s.def(
+      linear('pl2', 0, y2, 0, hz, [
+        [0, mix(C.steel, C.slate, 0.2), 0.35],
+        [1, C.steel, 0],
+      ]),
+    );
     s.add(`<rect y="${n(y2)}" width="${W}" height="${n(hz - y2)}" fill="url(#pl2)"/>`);
     s.add(`<rect y="${n(y2 - 0.5)}" width="${W}" height="1" fill="${C.fog}" fill-opacity="0.18"/>`);
   }
-  s.def(linear('hl', 0, 0, W, 0, [[0, C.amber, 0], [sx / W, C.amber, 0.7], [1, C.amber, 0]]));
+  s.def(
+    linear('hl', 0, 0, W, 0, [
+      [0, C.amber, 0],
+      [sx / W, C.amber, 0.7],
+      [1, C.amber, 0],
+    ]),
+  );
   s.add(`<rect y="${n(hz - 0.75)}" width="${W}" height="1.5" fill="url(#hl)"/>`);
   const lines: string[] = [];
   for (let k = 1; k < 14; k++) {
@@ -779,7 +1007,14 @@ function arcs(s: Svg, rng: Rng, o: SceneOpts) {
   const { W, H } = s;
   const sunX = W * rng.range(0.3, 0.7);
   const hz = H * rng.range(0.66, 0.76);
-  s.def(linear('bg', 0, 0, 0, hz, [[0, C.ink], [0.5, C.navy], [0.85, mix(C.deep, C.steel, 0.5)], [1, mix(mix(C.steel, C.slate, 0.35), C.amber, 0.3)]]));
+  s.def(
+    linear('bg', 0, 0, 0, hz, [
+      [0, C.ink],
+      [0.5, C.navy],
+      [0.85, mix(C.deep, C.steel, 0.5)],
+      [1, mix(mix(C.steel, C.slate, 0.35), C.amber, 0.3)],
+    ]),
+  );
   s.rect('url(#bg)');
   glow(s, 'sun', sunX, hz, W * 0.45, C.amber, o.calm ? 0.28 : 0.42, H * 0.5);
   // radiating arcs centred on the light
@@ -790,7 +1025,9 @@ function arcs(s: Svg, rng: Rng, o: SceneOpts) {
     const r = H * 0.09 * Math.pow(g, i) * (1 + i * 0.35);
     const t = i / (nr - 1);
     const acc = !o.calm && i === 3;
-    rings.push(`<circle cx="${n(sunX)}" cy="${n(hz)}" r="${n(r)}" stroke="${acc ? C.amber : mix(C.amber, C.fog, t)}" stroke-opacity="${(acc ? 0.55 : 0.2 * (1 - t) + 0.03).toFixed(3)}" stroke-width="${acc ? 1.6 : 1.1}"/>`);
+    rings.push(
+      `<circle cx="${n(sunX)}" cy="${n(hz)}" r="${n(r)}" stroke="${acc ? C.amber : mix(C.amber, C.fog, t)}" stroke-opacity="${(acc ? 0.55 : 0.2 * (1 - t) + 0.03).toFixed(3)}" stroke-width="${acc ? 1.6 : 1.1}"/>`,
+    );
   }
   s.add(`<g fill="none">${rings.join('')}</g>`);
   // soft domes in the foreground, dark with a warm rim facing the light
@@ -803,10 +1040,21 @@ function arcs(s: Svg, rng: Rng, o: SceneOpts) {
     const cx = W * (((i * 0.41 + rng.range(0, 0.25) + (sunX / W > 0.5 ? 0.1 : 0.4)) % 1.3) - 0.15);
     const cy = top + r;
     const body = mix(mix(C.navy, C.deep, 0.6 * (1 - t)), C.ink, t * 0.8);
-    s.def(linear('d' + i, 0, top, 0, top + H * 0.35, [[0, mix(body, C.steel, 0.2 * (1 - t))], [1, mix(body, C.ink, 0.6)]]));
+    s.def(
+      linear('d' + i, 0, top, 0, top + H * 0.35, [
+        [0, mix(body, C.steel, 0.2 * (1 - t))],
+        [1, mix(body, C.ink, 0.6)],
+      ]),
+    );
     out.push(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="url(#d${i})"/>`);
     const dir = Math.sign(sunX - cx) || 1;
-    s.def(linear('rm' + i, cx - dir * r * 0.8, 0, cx + dir * r * 0.5, 0, [[0, C.amber, 0], [0.6, C.amber, 0.25], [1, C.amber, o.calm ? 0.5 : 0.75]]));
+    s.def(
+      linear('rm' + i, cx - dir * r * 0.8, 0, cx + dir * r * 0.5, 0, [
+        [0, C.amber, 0],
+        [0.6, C.amber, 0.25],
+        [1, C.amber, o.calm ? 0.5 : 0.75],
+      ]),
+    );
     out.push(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="none" stroke="url(#rm${i})" stroke-width="1.6"/>`);
     const inner: string[] = [];
     for (let k = 1; k <= (o.calm ? 5 : 9); k++) inner.push(`<circle cx="${n(cx)}" cy="${n(cy + k * H * 0.012)}" r="${n(r - k * H * 0.026)}"/>`);
@@ -832,24 +1080,100 @@ function light(s: Svg, rng: Rng, o: SceneOpts) {
     if (q) s.add(`<path d="${pathFrom(q)}" fill="${fill}"/>`);
   };
   const Y = (y: number) => cam.project([0, y, D])[1];
-  s.def(linear('back', 0, Y(RH), 0, Y(0), [[0, C.ink], [1, mix(C.navy, C.deep, 0.6)]]));
-  s.def(linear('floor', 0, H, 0, Y(0), [[0, mix(C.ink, '#000000', 0.25)], [1, C.navy]]));
-  s.def(linear('ceil', 0, 0, 0, Y(RH), [[0, mix(C.ink, '#000000', 0.35)], [1, C.ink]]));
-  s.def(linear('opp', cam.project([ox, 1, 3])[0], 0, cam.project([ox, 1, D])[0], 0, [[0, C.ink], [1, mix(C.navy, C.deep, 0.5)]]));
+  s.def(
+    linear('back', 0, Y(RH), 0, Y(0), [
+      [0, C.ink],
+      [1, mix(C.navy, C.deep, 0.6)],
+    ]),
+  );
+  s.def(
+    linear('floor', 0, H, 0, Y(0), [
+      [0, mix(C.ink, '#000000', 0.25)],
+      [1, C.navy],
+    ]),
+  );
+  s.def(
+    linear('ceil', 0, 0, 0, Y(RH), [
+      [0, mix(C.ink, '#000000', 0.35)],
+      [1, C.ink],
+    ]),
+  );
+  s.def(
+    linear('opp', cam.project([ox, 1, 3])[0], 0, cam.project([ox, 1, D])[0], 0, [
+      [0, C.ink],
+      [1, mix(C.navy, C.deep, 0.5)],
+    ]),
+  );
   s.rect(C.ink);
-  poly([[-RW / 2, 0, 0], [RW / 2, 0, 0], [RW / 2, 0, D], [-RW / 2, 0, D]], 'url(#floor)');
-  poly([[-RW / 2, RH, 0], [RW / 2, RH, 0], [RW / 2, RH, D], [-RW / 2, RH, D]], 'url(#ceil)');
-  poly([[-RW / 2, 0, D], [RW / 2, 0, D], [RW / 2, RH, D], [-RW / 2, RH, D]], 'url(#back)');
-  poly([[ox, 0, 0], [ox, 0, D], [ox, RH, D], [ox, RH, 0]], 'url(#opp)');
+  poly(
+    [
+      [-RW / 2, 0, 0],
+      [RW / 2, 0, 0],
+      [RW / 2, 0, D],
+      [-RW / 2, 0, D],
+    ],
+    'url(#floor)',
+  );
+  poly(
+    [
+      [-RW / 2, RH, 0],
+      [RW / 2, RH, 0],
+      [RW / 2, RH, D],
+      [-RW / 2, RH, D],
+    ],
+    'url(#ceil)',
+  );
+  poly(
+    [
+      [-RW / 2, 0, D],
+      [RW / 2, 0, D],
+      [RW / 2, RH, D],
+      [-RW / 2, RH, D],
+    ],
+    'url(#back)',
+  );
+  poly(
+    [
+      [ox, 0, 0],
+      [ox, 0, D],
+      [ox, RH, D],
+      [ox, RH, 0],
+    ],
+    'url(#opp)',
+  );
   // the glass wall: sky seen through it, then mullions
   const gx0 = cam.project([wx, 1, 1])[0];
   const gx1 = cam.project([wx, 1, D])[0];
-  s.def(linear('glass', 0, Y(RH), 0, Y(0), [[0, mix(C.steel, C.slate, 0.35)], [0.65, mix(C.slate, C.amber, 0.3)], [1, mix(C.steel, C.amber, 0.15)]]));
-  s.def(linear('gfade', gx0, 0, gx1, 0, [[0, '#ffffff', 0.55], [1, '#ffffff', 0.95]]));
+  s.def(
+    linear('glass', 0, Y(RH), 0, Y(0), [
+      [0, mix(C.steel, C.slate, 0.35)],
+      [0.65, mix(C.slate, C.amber, 0.3)],
+      [1, mix(C.steel, C.amber, 0.15)],
+    ]),
+  );
+  s.def(
+    linear('gfade', gx0, 0, gx1, 0, [
+      [0, '#ffffff', 0.55],
+      [1, '#ffffff', 0.95],
+    ]),
+  );
   s.def(`<mask id="gm"><rect width="${W}" height="${H}" fill="url(#gfade)"/></mask>`);
   const transom = RH - rng.range(0.5, 0.8);
-  poly([[wx, 0, 0], [wx, 0, D], [wx, RH, D], [wx, RH, 0]], mix(C.ink, '#000000', 0.3));
-  const glassPts = cam.polygon([[wx, 0.05, 0], [wx, 0.05, D], [wx, transom, D], [wx, transom, 0]]);
+  poly(
+    [
+      [wx, 0, 0],
+      [wx, 0, D],
+      [wx, RH, D],
+      [wx, RH, 0],
+    ],
+    mix(C.ink, '#000000', 0.3),
+  );
+  const glassPts = cam.polygon([
+    [wx, 0.05, 0],
+    [wx, 0.05, D],
+    [wx, transom, D],
+    [wx, transom, 0],
+  ]);
   if (glassPts) s.add(`<path d="${pathFrom(glassPts)}" fill="url(#glass)" mask="url(#gm)" fill-opacity="${o.calm ? 0.6 : 0.75}"/>`);
   const bay = rng.range(1.1, 1.6);
   const mull: string[] = [];
@@ -874,24 +1198,52 @@ function light(s: Svg, rng: Rng, o: SceneOpts) {
     const za = z + m;
     const zb = Math.min(z + bay - m, D);
     if (zb <= za) continue;
-    const pane: V3[] = [[wx, 0.05, za], [wx, 0.05, zb], [wx, transom, zb], [wx, transom, za]];
-    const toFloor = pane.map((p) => { const t = -p[1] / sun[1]; return [p[0] + t * sun[0], 0, p[2] + t * sun[2]] as V3; });
+    const pane: V3[] = [
+      [wx, 0.05, za],
+      [wx, 0.05, zb],
+      [wx, transom, zb],
+      [wx, transom, za],
+    ];
+    const toFloor = pane.map((p) => {
+      const t = -p[1] / sun[1];
+      return [p[0] + t * sun[0], 0, p[2] + t * sun[2]] as V3;
+    });
     const fl = clipAxis(clipAxis(toFloor, 0, ox, side < 0), 2, D, true);
-    if (fl.length > 2) { const r = cam.polygon(fl); if (r) stripes.push(`<path d="${pathFrom(r)}"/>`); }
-    const toWall = pane.map((p) => { const t = (ox - p[0]) / sun[0]; return [ox, p[1] + t * sun[1], p[2] + t * sun[2]] as V3; });
+    if (fl.length > 2) {
+      const r = cam.polygon(fl);
+      if (r) stripes.push(`<path d="${pathFrom(r)}"/>`);
+    }
+    const toWall = pane.map((p) => {
+      const t = (ox - p[0]) / sun[0];
+      return [ox, p[1] + t * sun[1], p[2] + t * sun[2]] as V3;
+    });
     const wl = clipAxis(clipAxis(toWall, 1, 0, false), 2, D, true);
-    if (wl.length > 2) { const r = cam.polygon(wl); if (r) stripes.push(`<path d="${pathFrom(r)}"/>`); }
+    if (wl.length > 2) {
+      const r = cam.polygon(wl);
+      if (r) stripes.push(`<path d="${pathFrom(r)}"/>`);
+    }
     // and onto the back wall
-    const toBack = pane.map((p) => { const t = (D - p[2]) / sun[2]; return [p[0] + t * sun[0], p[1] + t * sun[1], D] as V3; });
+    const toBack = pane.map((p) => {
+      const t = (D - p[2]) / sun[2];
+      return [p[0] + t * sun[0], p[1] + t * sun[1], D] as V3;
+    });
     const bl = clipAxis(clipAxis(toBack, 1, 0, false), 0, ox, side < 0);
-    if (bl.length > 2 && toBack.every((p) => Math.abs(p[0]) < RW)) { const r = cam.polygon(bl); if (r) stripes.push(`<path d="${pathFrom(r)}"/>`); }
+    if (bl.length > 2 && toBack.every((p) => Math.abs(p[0]) < RW)) {
+      const r = cam.polygon(bl);
+      if (r) stripes.push(`<path d="${pathFrom(r)}"/>`);
+    }
   }
   const tr = cam.segment([wx, transom, 0], [wx, transom, D]);
   if (tr) mull.push(`M${n(tr[0][0])} ${n(tr[0][1])}L${n(tr[1][0])} ${n(tr[1][1])}`);
   s.add(`<path d="${mull.join('')}" stroke="${C.ink}" stroke-width="7" fill="none"/>`);
   s.def(`<filter id="pen" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="3"/></filter>`);
   const lc = mix(C.amber, C.mist, 0.1);
-  s.def(linear('stf', 0, H, 0, Y(0), [[0, lc, o.calm ? 0.36 : 0.48], [1, lc, 0.16]]));
+  s.def(
+    linear('stf', 0, H, 0, Y(0), [
+      [0, lc, o.calm ? 0.36 : 0.48],
+      [1, lc, 0.16],
+    ]),
+  );
   s.add(`<g fill="url(#stf)" filter="url(#pen)">${stripes.join('')}</g>`);
   const wc = cam.project([wx, RH * 0.5, D * 0.35]);
   glow(s, 'bloom', wc[0], wc[1], W * 0.4, C.amber, o.calm ? 0.1 : 0.14, H * 0.6);
@@ -942,22 +1294,40 @@ function steps(s: Svg, rng: Rng, o: SceneOpts) {
     const z0 = k * run;
     const z1 = (k + 1) * run;
     const f = fog(z0);
-    const riser: V3[] = [[-X, y0, z0], [X, y0, z0], [X, y1, z0], [-X, y1, z0]];
-    const tread: V3[] = [[-X, y1, z0], [X, y1, z0], [X, y1, z1], [-X, y1, z1]];
+    const riser: V3[] = [
+      [-X, y0, z0],
+      [X, y0, z0],
+      [X, y1, z0],
+      [-X, y1, z0],
+    ];
+    const tread: V3[] = [
+      [-X, y1, z0],
+      [X, y1, z0],
+      [X, y1, z1],
+      [-X, y1, z1],
+    ];
     const tones: [V3[], string, string][] = [
       [tread, mix(mix(C.slate, C.amber, 0.18), C.steel, o.calm ? 0.55 : 0.4), mix(C.navy, C.deep, 0.4)],
       [riser, mix(C.steel, C.deep, 0.35), C.ink],
     ];
     for (const [poly, lit, dark] of tones) {
       const [L, S] = split(poly);
-      for (const [part, col] of [[L, lit], [S, dark]] as const) {
+      for (const [part, col] of [
+        [L, lit],
+        [S, dark],
+      ] as const) {
         if (part.length < 3) continue;
         const q = cam.polygon(part as V3[]);
         if (q) out.push(`<path d="${pathFrom(q)}" fill="${mix(col, haze, f)}"/>`);
       }
     }
     if (k === accent) {
-      const [L] = split([[-X, y1, z0], [X, y1, z0], [X, y1, z0 + 0.02], [-X, y1, z0 + 0.02]]);
+      const [L] = split([
+        [-X, y1, z0],
+        [X, y1, z0],
+        [X, y1, z0 + 0.02],
+        [-X, y1, z0 + 0.02],
+      ]);
       const q = L.length > 2 ? cam.polygon(L) : null;
       if (q) {
         const xs = q.map((p) => p[0]);
@@ -970,7 +1340,12 @@ function steps(s: Svg, rng: Rng, o: SceneOpts) {
   // the light itself: a soft warm wash on the lit side, atmospheric fade upward
   const litX = side > 0 ? W * 0.85 : W * 0.15;
   glow(s, 'wash', litX, H * 0.35, W * 0.6, C.amber, o.calm ? 0.1 : 0.16, H * 0.7);
-  s.def(linear('up', 0, 0, 0, H * 0.55, [[0, C.ink, 0.75], [1, C.ink, 0]]));
+  s.def(
+    linear('up', 0, 0, 0, H * 0.55, [
+      [0, C.ink, 0.75],
+      [1, C.ink, 0],
+    ]),
+  );
   s.rect('url(#up)');
   vignette(s, 0.55);
 }
@@ -1061,7 +1436,12 @@ export function cardSvg(key: string, W: number, H: number, slot?: number): ArtSp
   const ang = rng.range(0, Math.PI * 2);
   const gx = Math.cos(ang) * W * 0.6;
   const gy = Math.sin(ang) * H * 0.6;
-  s.def(linear('bg', W / 2 - gx, H / 2 - gy, W / 2 + gx, H / 2 + gy, [[0, T.a], [1, T.b]]));
+  s.def(
+    linear('bg', W / 2 - gx, H / 2 - gy, W / 2 + gx, H / 2 + gy, [
+      [0, T.a],
+      [1, T.b],
+    ]),
+  );
   s.rect('url(#bg)');
   const lx = W * rng.range(0.2, 0.8);
   const ly = H * rng.range(0.2, 0.8);
@@ -1074,7 +1454,12 @@ export function cardSvg(key: string, W: number, H: number, slot?: number): ArtSp
       const cx = third(W) + rng.range(-0.05, 0.05) * W;
       const cy = H * rng.range(0.4, 0.6);
       const r = H * rng.range(0.3, 0.42);
-      s.def(radial('rf', cx - r * 0.3, cy - r * 0.3, r * 1.4, [[0, T.fill, 0.22], [1, T.fill, 0.02]]));
+      s.def(
+        radial('rf', cx - r * 0.3, cy - r * 0.3, r * 1.4, [
+          [0, T.fill, 0.22],
+          [1, T.fill, 0.02],
+        ]),
+      );
       s.add(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="url(#rf)"/>`);
       for (let i = 1; i <= 4; i++) {
         s.add(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r * (1 + i * 0.16))}" fill="none" stroke="${T.line}" stroke-opacity="${((0.2 - i * 0.035) * lo).toFixed(3)}" stroke-width="1"/>`);
@@ -1082,7 +1467,9 @@ export function cardSvg(key: string, W: number, H: number, slot?: number): ArtSp
       const a0 = rng.range(0, Math.PI * 2);
       const a1 = a0 + rng.range(0.6, 1.4);
       const rr = r * 1.16;
-      s.add(`<path d="M${n(cx + rr * Math.cos(a0))} ${n(cy + rr * Math.sin(a0))}A${n(rr)} ${n(rr)} 0 0 1 ${n(cx + rr * Math.cos(a1))} ${n(cy + rr * Math.sin(a1))}" fill="none" stroke="${T.accent}" stroke-width="3" stroke-linecap="round"/>`);
+      s.add(
+        `<path d="M${n(cx + rr * Math.cos(a0))} ${n(cy + rr * Math.sin(a0))}A${n(rr)} ${n(rr)} 0 0 1 ${n(cx + rr * Math.cos(a1))} ${n(cy + rr * Math.sin(a1))}" fill="none" stroke="${T.accent}" stroke-width="3" stroke-linecap="round"/>`,
+      );
       break;
     }
     case 'contour': {
@@ -1118,9 +1505,21 @@ export function cardSvg(key: string, W: number, H: number, slot?: number): ArtSp
       for (let i = 0; i < k; i++) {
         const X = x0 + (dx > 0 ? i * dx : (k - i) * -dx);
         const Y = y0 + i * dy;
-        const p: [number, number][] = [[X, Y], [X + sw, Y], [X + sw + skew, Y + sh], [X + skew, Y + sh]];
-        s.def(linear('sh' + i, X, Y, X + sw, Y + sh, [[0, T.fill, 0.28 * lo], [1, T.fill, 0.06]]));
-        out.push(`<path d="${pathFrom(p)}" fill="url(#sh${i})" stroke="${i === k - 1 ? T.accent : T.line}" stroke-opacity="${i === k - 1 ? 0.85 : (0.25 * lo).toFixed(3)}" stroke-width="${i === k - 1 ? 1.6 : 1}"/>`);
+        const p: [number, number][] = [
+          [X, Y],
+          [X + sw, Y],
+          [X + sw + skew, Y + sh],
+          [X + skew, Y + sh],
+        ];
+        s.def(
+          linear('sh' + i, X, Y, X + sw, Y + sh, [
+            [0, T.fill, 0.28 * lo],
+            [1, T.fill, 0.06],
+          ]),
+        );
+        out.push(
+          `<path d="${pathFrom(p)}" fill="url(#sh${i})" stroke="${i === k - 1 ? T.accent : T.line}" stroke-opacity="${i === k - 1 ? 0.85 : (0.25 * lo).toFixed(3)}" stroke-width="${i === k - 1 ? 1.6 : 1}"/>`,
+        );
       }
       s.add(out.join(''));
       break;
@@ -1128,14 +1527,31 @@ export function cardSvg(key: string, W: number, H: number, slot?: number): ArtSp
     case 'split': {
       const yL = H * rng.range(0.2, 0.8);
       const yR = H * rng.range(0.2, 0.8);
-      const p: [number, number][] = [[0, yL], [W, yR], [W, H], [0, H]];
-      s.def(linear('pl', 0, Math.min(yL, yR), 0, H, [[0, T.fill, 0.3 * lo], [1, T.fill, 0.05]]));
+      const p: [number, number][] = [
+        [0, yL],
+        [W, yR],
+        [W, H],
+        [0, H],
+      ];
+      s.def(
+        linear('pl', 0, Math.min(yL, yR), 0, H, [
+          [0, T.fill, 0.3 * lo],
+          [1, T.fill, 0.05],
+        ]),
+      );
       s.add(`<path d="${pathFrom(p)}" fill="url(#pl)"/>`);
       const grid: string[] = [];
       const step = W / 24;
       for (let x = step; x < W; x += step) grid.push(`M${n(x)} 0L${n(x)} ${H}`);
       for (let y = step; y < H; y += step) grid.push(`M0 ${n(y)}L${W} ${n(y)}`);
-      s.def(`<clipPath id="ab"><path d="${pathFrom([[0, 0], [W, 0], [W, yR], [0, yL]])}"/></clipPath>`);
+      s.def(
+        `<clipPath id="ab"><path d="${pathFrom([
+          [0, 0],
+          [W, 0],
+          [W, yR],
+          [0, yL],
+        ])}"/></clipPath>`,
+      );
       s.add(`<path d="${grid.join('')}" stroke="${T.line}" stroke-opacity="${(0.08 * lo).toFixed(3)}" stroke-width="1" clip-path="url(#ab)"/>`);
       s.add(`<path d="M0 ${n(yL)}L${W} ${n(yR)}" stroke="${T.accent}" stroke-width="2.2" stroke-opacity="0.9"/>`);
       break;
@@ -1176,11 +1592,18 @@ export function cardSvg(key: string, W: number, H: number, slot?: number): ArtSp
       for (let k = 0; k < nr; k++) {
         const r = r0 * Math.pow(1.32, k);
         const acc = k === 1;
-        out.push(`<circle cx="${n(cx)}" cy="${n(hz)}" r="${n(r)}" stroke="${acc ? T.accent : T.line}" stroke-opacity="${acc ? 0.85 : ((0.28 - k * 0.025) * lo).toFixed(3)}" stroke-width="${acc ? 2 : 1.1}"/>`);
+        out.push(
+          `<circle cx="${n(cx)}" cy="${n(hz)}" r="${n(r)}" stroke="${acc ? T.accent : T.line}" stroke-opacity="${acc ? 0.85 : ((0.28 - k * 0.025) * lo).toFixed(3)}" stroke-width="${acc ? 2 : 1.1}"/>`,
+        );
       }
       s.def(`<clipPath id="up"><rect width="${W}" height="${n(hz)}"/></clipPath>`);
       s.add(`<g fill="none" clip-path="url(#up)">${out.join('')}</g>`);
-      s.def(linear('gr', 0, hz, 0, H, [[0, T.fill, 0.32 * lo], [1, T.fill, 0.04]]));
+      s.def(
+        linear('gr', 0, hz, 0, H, [
+          [0, T.fill, 0.32 * lo],
+          [1, T.fill, 0.04],
+        ]),
+      );
       s.add(`<rect y="${n(hz)}" width="${W}" height="${n(H - hz)}" fill="url(#gr)"/>`);
       const lines: string[] = [];
       for (let k = 1; k < 12; k++) {
@@ -1188,7 +1611,13 @@ export function cardSvg(key: string, W: number, H: number, slot?: number): ArtSp
         lines.push(`<rect y="${n(y)}" width="${W}" height="1" fill="${T.line}" fill-opacity="${(0.1 * lo).toFixed(3)}"/>`);
       }
       s.add(lines.join(''));
-      s.def(linear('hl', 0, 0, W, 0, [[0, T.accent, 0.1], [cx / W, T.accent, 0.9], [1, T.accent, 0.1]]));
+      s.def(
+        linear('hl', 0, 0, W, 0, [
+          [0, T.accent, 0.1],
+          [cx / W, T.accent, 0.9],
+          [1, T.accent, 0.1],
+        ]),
+      );
       s.add(`<rect y="${n(hz - 0.75)}" width="${W}" height="1.5" fill="url(#hl)"/>`);
       break;
     }
@@ -1208,7 +1637,12 @@ export function cardSvg(key: string, W: number, H: number, slot?: number): ArtSp
         const x0 = cx - w / 2;
         const d = `M${n(x0)} ${n(y)}L${n(x0)} ${n(y - h + w / 2)}A${n(w / 2)} ${n(w / 2)} 0 0 1 ${n(x0 + w)} ${n(y - h + w / 2)}L${n(x0 + w)} ${n(y)}`;
         const acc = i === k - 2;
-        s.def(linear('ar' + i, 0, y - h, 0, y, [[0, T.fill, 0.1 * lo], [1, T.fill, 0.02]]));
+        s.def(
+          linear('ar' + i, 0, y - h, 0, y, [
+            [0, T.fill, 0.1 * lo],
+            [1, T.fill, 0.02],
+          ]),
+        );
         out.push(`<path d="${d}Z" fill="url(#ar${i})"/>`);
         out.push(`<path d="${d}" fill="none" stroke="${acc ? T.accent : T.line}" stroke-opacity="${acc ? 0.85 : ((0.3 - i * 0.025) * lo).toFixed(3)}" stroke-width="${acc ? 2 : 1.1}"/>`);
       }
@@ -1227,7 +1661,9 @@ export function cardSvg(key: string, W: number, H: number, slot?: number): ArtSp
         const p: [number, number][] = [];
         for (let x = -20; x <= W + 20; x += 20) p.push([x, y0 + amp * w(x / W, k * 0.12) * (0.4 + k / count)]);
         const acc = k === accK;
-        out.push(`<path d="${pathFrom(p, false)}" stroke="${acc ? T.accent : T.line}" stroke-opacity="${acc ? 0.85 : ((0.08 + 0.14 * Math.sin((k / count) * Math.PI)) * lo).toFixed(3)}" stroke-width="${acc ? 2 : 1.1}"/>`);
+        out.push(
+          `<path d="${pathFrom(p, false)}" stroke="${acc ? T.accent : T.line}" stroke-opacity="${acc ? 0.85 : ((0.08 + 0.14 * Math.sin((k / count) * Math.PI)) * lo).toFixed(3)}" stroke-width="${acc ? 2 : 1.1}"/>`,
+        );
       }
       s.add(`<g fill="none">${out.join('')}</g>`);
       break;
@@ -1246,9 +1682,19 @@ export function cardSvg(key: string, W: number, H: number, slot?: number): ArtSp
         const y = vy + (H - vy) * Math.pow(k / 16, 2.2);
         out.push(`M0 ${n(y)}L${W} ${n(y)}`);
       }
-      s.def(linear('pg', 0, vy, 0, H, [[0, T.line, 0], [1, T.line, 0.3 * lo]]));
+      s.def(
+        linear('pg', 0, vy, 0, H, [
+          [0, T.line, 0],
+          [1, T.line, 0.3 * lo],
+        ]),
+      );
       s.add(`<path d="${out.join('')}" stroke="url(#pg)" stroke-width="1" fill="none"/>`);
-      s.def(linear('sky2', 0, 0, 0, vy, [[0, T.fill, 0], [1, T.fill, 0.18 * lo]]));
+      s.def(
+        linear('sky2', 0, 0, 0, vy, [
+          [0, T.fill, 0],
+          [1, T.fill, 0.18 * lo],
+        ]),
+      );
       s.add(`<rect width="${W}" height="${n(vy)}" fill="url(#sky2)"/>`);
       const li = rng.int(-8, 8);
       s.add(`<path d="M${n(vx)} ${n(vy)}L${n(vx + (li / n1) * W * 2.2)} ${H}" stroke="${T.accent}" stroke-width="2" stroke-opacity="0.85"/>`);

@@ -26,7 +26,12 @@ const PALETTES: Record<string, Pal[]> = {
     { field: C.fog, a: C.slate, b: C.ink, accent: C.amber },
   ],
 };
-const GRIDS: [number, number][] = [[3, 2], [6, 4], [4, 3], [5, 3]];
+const GRIDS: [number, number][] = [
+  [3, 2],
+  [6, 4],
+  [4, 3],
+  [5, 3],
+];
 type Shape = 'quarter' | 'half' | 'circle' | 'triangle' | 'stripes' | 'ring' | 'empty';
 const SHAPES: Shape[] = ['quarter', 'quarter', 'half', 'circle', 'triangle', 'stripes', 'ring', 'empty', 'empty'];
 

@@ -47,7 +47,12 @@ export function ogSvg(key: string, W: number, H: number, lines: [string, string]
   const sub = outline(sans, 'CAPITAL', x + 4, 396, 22, 0.32);
   const line1 = outline(sans, lines[0], x, 516, 26, 0.005);
   const line2 = outline(sans, lines[1], x, 556, 20, 0.02);
-  const wash = linear('ogwash', 0, 0, W, 0, [[0, C.ink, 0.94], [0.45, C.ink, 0.82], [0.8, C.ink, 0.25], [1, C.ink, 0.1]]);
+  const wash = linear('ogwash', 0, 0, W, 0, [
+    [0, C.ink, 0.94],
+    [0.45, C.ink, 0.82],
+    [0.8, C.ink, 0.25],
+    [1, C.ink, 0.1],
+  ]);
   const inner = scene.svg.replace(/^<svg[^>]*>/, '').replace(/<\/svg>\s*$/, '');
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">` +

@@ -28,9 +28,21 @@ export class ImageSourceError extends Error {
   }
 }
 
-export interface Box { left: number; top: number; width: number; height: number }
-export interface PhotoMeta { focus: { x: number; y: number }; crop?: Box }
-export interface Photo { key: string; file: string; sidecar?: string }
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+export interface PhotoMeta {
+  focus: { x: number; y: number };
+  crop?: Box;
+}
+export interface Photo {
+  key: string;
+  file: string;
+  sidecar?: string;
+}
 
 const rel = (p: string) => path.relative(process.cwd(), p) || p;
 
@@ -53,7 +65,11 @@ export function listPhotos(dir: string): Photo[] {
       const abs = path.join(d, name);
       if (statSync(abs).isDirectory()) visit(abs);
       else if ((PHOTO_EXTS as readonly string[]).includes(path.extname(name).toLowerCase())) {
-        const key = path.relative(dir, abs).split(path.sep).join('/').replace(/\.[^.]+$/, '');
+        const key = path
+          .relative(dir, abs)
+          .split(path.sep)
+          .join('/')
+          .replace(/\.[^.]+$/, '');
         const found = findPhoto(dir, key);
         if (found && !out.some((p) => p.key === key)) out.push(found);
       }
@@ -170,7 +186,5 @@ export function stalePhotos(dir: string, sourcesFile: string): string[] {
   const photos = listPhotos(dir);
   if (!photos.length) return [];
   const sources: Record<string, string> = existsSync(sourcesFile) ? JSON.parse(readFileSync(sourcesFile, 'utf8')) : {};
-  return photos
-    .filter((p) => sources[p.key] !== photoHash(p))
-    .map((p) => `${rel(p.file)}: ${sources[p.key] ? 'changed' : 'not made into images yet'} (run npm run images, then commit public/images)`);
+  return photos.filter((p) => sources[p.key] !== photoHash(p)).map((p) => `${rel(p.file)}: ${sources[p.key] ? 'changed' : 'not made into images yet'} (run npm run images, then commit public/images)`);
 }

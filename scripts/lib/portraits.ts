@@ -54,13 +54,47 @@ const PEOPLE: Record<string, Person> = {
   'team/julian-marchetti': { skin: 'olive', hair: 'espresso', style: 'side', dress: 'suit-tie', jacket: JACKET.charcoal, shirt: '#e9eef4', backdrop: 'split', field: FIELD.steel, accent: C.amber },
   'team/priya-venkataraman': { skin: 'tan', hair: 'black', style: 'long', dress: 'suit-open', jacket: JACKET.ink, shirt: '#d9c9a8', backdrop: 'rings', field: FIELD.sand, accent: C.navy },
   'team/sofia-lindqvist': { skin: 'fair', hair: 'blonde', style: 'long', dress: 'turtleneck', jacket: JACKET.navy, shirt: JACKET.navy, backdrop: 'quarter', field: FIELD.deep, accent: C.amber },
-  'team/kenji-morimoto': { skin: 'light', hair: 'black', style: 'crop', dress: 'suit-open', jacket: JACKET.ink, shirt: '#f4f4f2', backdrop: 'bands', field: FIELD.mist, accent: C.brass, glasses: true },
+  'team/kenji-morimoto': {
+    skin: 'light',
+    hair: 'black',
+    style: 'crop',
+    dress: 'suit-open',
+    jacket: JACKET.ink,
+    shirt: '#f4f4f2',
+    backdrop: 'bands',
+    field: FIELD.mist,
+    accent: C.brass,
+    glasses: true,
+  },
   'team/samuel-adeyemi': { skin: 'brown', hair: 'black', style: 'crop', dress: 'suit-open', jacket: JACKET.navy, shirt: '#cfe0f0', backdrop: 'grid', field: FIELD.ink, accent: C.amber, beard: true },
   'team/ingrid-solberg': { skin: 'porcelain', hair: 'ash', style: 'bun', dress: 'crew', jacket: JACKET.sage, shirt: JACKET.sage, backdrop: 'disc', field: FIELD.fog, accent: C.brass },
-  'team/graham-pellew': { skin: 'fair', hair: 'grey', style: 'receding', dress: 'cardigan', jacket: JACKET.camel, shirt: '#e6e9ee', backdrop: 'arch', field: FIELD.navy, accent: C.fog, beard: true, glasses: true },
+  'team/graham-pellew': {
+    skin: 'fair',
+    hair: 'grey',
+    style: 'receding',
+    dress: 'cardigan',
+    jacket: JACKET.camel,
+    shirt: '#e6e9ee',
+    backdrop: 'arch',
+    field: FIELD.navy,
+    accent: C.fog,
+    beard: true,
+    glasses: true,
+  },
   'team/mei-lin-tan': { skin: 'light', hair: 'black', style: 'fringe-bob', dress: 'turtleneck', jacket: JACKET.ink, shirt: JACKET.ink, backdrop: 'split', field: FIELD.sand, accent: C.brass },
   'team/mateo-alvarez': { skin: 'tan', hair: 'espresso', style: 'wavy', dress: 'crew', jacket: JACKET.slate, shirt: JACKET.slate, backdrop: 'quarter', field: FIELD.mist, accent: C.navy },
-  'team/catherine-dunmore': { skin: 'light', hair: 'brown', style: 'shoulder', dress: 'suit-open', jacket: JACKET.navy, shirt: '#f1ece4', backdrop: 'rings', field: FIELD.steel, accent: C.amber, glasses: true },
+  'team/catherine-dunmore': {
+    skin: 'light',
+    hair: 'brown',
+    style: 'shoulder',
+    dress: 'suit-open',
+    jacket: JACKET.navy,
+    shirt: '#f1ece4',
+    backdrop: 'rings',
+    field: FIELD.steel,
+    accent: C.amber,
+    glasses: true,
+  },
   'team/hannah-kowalczyk': { skin: 'fair', hair: 'auburn', style: 'long', dress: 'blouse', jacket: JACKET.stone, shirt: '#ece5da', backdrop: 'bands', field: FIELD.navy, accent: C.brass },
   'team/nadia-haddad': { skin: 'olive', hair: 'espresso', style: 'shoulder', dress: 'suit-open', jacket: JACKET.charcoal, shirt: '#e7e2da', backdrop: 'grid', field: FIELD.mist, accent: C.brass },
 };
@@ -91,7 +125,12 @@ function backdrop(s: Svg, p: Person, rng: Rng, cx: number, headCy: number) {
   const { W, H } = s;
   const dark = lum(p.field) < 110;
   const shade = dark ? mix(p.field, '#000000', 0.35) : mix(p.field, C.steel, 0.25);
-  s.def(linear('pbg', 0, 0, W * 0.3, H, [[0, mix(p.field, '#ffffff', dark ? 0.06 : 0.25)], [1, shade]]));
+  s.def(
+    linear('pbg', 0, 0, W * 0.3, H, [
+      [0, mix(p.field, '#ffffff', dark ? 0.06 : 0.25)],
+      [1, shade],
+    ]),
+  );
   s.rect('url(#pbg)');
   const a = p.accent;
   const line = dark ? mix(p.field, '#ffffff', 0.22) : mix(p.field, C.navy, 0.25);
@@ -110,14 +149,17 @@ function backdrop(s: Svg, p: Person, rng: Rng, cx: number, headCy: number) {
       s.add(`<path d="M${n(x0)} ${H}L${n(x0)} ${n(top + aw / 2)}A${n(aw / 2)} ${n(aw / 2)} 0 0 1 ${n(x0 + aw)} ${n(top + aw / 2)}L${n(x0 + aw)} ${H}Z" fill="${a}" fill-opacity="0.9"/>`);
       for (let i = 1; i <= 3; i++) {
         const g = W * 0.035 * i;
-        s.add(`<path d="M${n(x0 - g)} ${H}L${n(x0 - g)} ${n(top + aw / 2)}A${n(aw / 2 + g)} ${n(aw / 2 + g)} 0 0 1 ${n(x0 + aw + g)} ${n(top + aw / 2)}L${n(x0 + aw + g)} ${H}" fill="none" stroke="${line}" stroke-width="${n(W * 0.003)}"/>`);
+        s.add(
+          `<path d="M${n(x0 - g)} ${H}L${n(x0 - g)} ${n(top + aw / 2)}A${n(aw / 2 + g)} ${n(aw / 2 + g)} 0 0 1 ${n(x0 + aw + g)} ${n(top + aw / 2)}L${n(x0 + aw + g)} ${H}" fill="none" stroke="${line}" stroke-width="${n(W * 0.003)}"/>`,
+        );
       }
       break;
     }
     case 'split': {
       const x = side > 0 ? W * 0.58 : 0;
       s.add(`<rect x="${n(x)}" y="0" width="${n(W * 0.42)}" height="${H}" fill="${a}" fill-opacity="0.9"/>`);
-      for (let y = H * 0.08; y < H; y += H * 0.035) s.add(`<line x1="${n(side > 0 ? 0 : W * 0.42)}" y1="${n(y)}" x2="${n(side > 0 ? W * 0.58 : W)}" y2="${n(y)}" stroke="${line}" stroke-width="${n(W * 0.002)}" stroke-opacity="0.7"/>`);
+      for (let y = H * 0.08; y < H; y += H * 0.035)
+        s.add(`<line x1="${n(side > 0 ? 0 : W * 0.42)}" y1="${n(y)}" x2="${n(side > 0 ? W * 0.58 : W)}" y2="${n(y)}" stroke="${line}" stroke-width="${n(W * 0.002)}" stroke-opacity="0.7"/>`);
       break;
     }
     case 'rings': {
@@ -182,7 +224,9 @@ export function portraitSvg(key: string, W: number, H: number): ArtSpec {
         `C${n(cx + hw * 1.16)} ${n(chinY + len * 0.55)} ${n(cx + hw * 1.12)} ${n(headCy + ry * 0.3)} ${n(cx + hw * 0.96)} ${n(headCy - ry * 0.35)}Z" fill="${hair}"/>`,
     );
     // a strand line on the lit side gives the mass some direction
-    s.add(`<path d="M${n(cx + light * hw * 0.98)} ${n(headCy + ry * 0.1)}C${n(cx + light * hw * 1.08)} ${n(chinY)} ${n(cx + light * hw * 1.06)} ${n(chinY + len * 0.5)} ${n(cx + light * hw * 0.92)} ${n(chinY + len * 0.8)}" fill="none" stroke="${hairHi}" stroke-opacity="0.45" stroke-width="${n(rx * 0.05)}" stroke-linecap="round"/>`);
+    s.add(
+      `<path d="M${n(cx + light * hw * 0.98)} ${n(headCy + ry * 0.1)}C${n(cx + light * hw * 1.08)} ${n(chinY)} ${n(cx + light * hw * 1.06)} ${n(chinY + len * 0.5)} ${n(cx + light * hw * 0.92)} ${n(chinY + len * 0.8)}" fill="none" stroke="${hairHi}" stroke-opacity="0.45" stroke-width="${n(rx * 0.05)}" stroke-linecap="round"/>`,
+    );
   }
   if (p.style === 'bob' || p.style === 'fringe-bob') {
     const hw = rx * 1.28;
@@ -194,7 +238,10 @@ export function portraitSvg(key: string, W: number, H: number): ArtSpec {
     );
   }
   if (p.style === 'bun') s.add(`<circle cx="${n(cx + light * rx * 0.2)}" cy="${n(headCy - ry * 1.12)}" r="${n(rx * 0.45)}" fill="${hair}"/>`);
-  if (p.style === 'puff') s.add(`<ellipse cx="${n(cx)}" cy="${n(headCy - ry * 0.5)}" rx="${n(rx * 1.42)}" ry="${n(ry * 0.98)}" fill="${hair}"/><ellipse cx="${n(cx + light * rx * 0.5)}" cy="${n(headCy - ry * 1.05)}" rx="${n(rx * 0.5)}" ry="${n(ry * 0.2)}" fill="${hairHi}" fill-opacity="0.35"/>`);
+  if (p.style === 'puff')
+    s.add(
+      `<ellipse cx="${n(cx)}" cy="${n(headCy - ry * 0.5)}" rx="${n(rx * 1.42)}" ry="${n(ry * 0.98)}" fill="${hair}"/><ellipse cx="${n(cx + light * rx * 0.5)}" cy="${n(headCy - ry * 1.05)}" rx="${n(rx * 0.5)}" ry="${n(ry * 0.2)}" fill="${hairHi}" fill-opacity="0.35"/>`,
+    );
 
   // ---- shoulders and dress
   const neckW = rx * 0.52;
@@ -208,7 +255,9 @@ export function portraitSvg(key: string, W: number, H: number): ArtSpec {
     `C${n(cx + span)} ${n(shoulderY - H * 0.01)} ${n(cx + span * 0.7)} ${n(collarY + H * 0.005)} ${n(cx + neckW * 1.6)} ${n(collarY)}Z`;
   // neck
   s.add(`<path d="M${n(cx - neckW)} ${n(neckTop)}L${n(cx - neckW)} ${n(collarY + H * 0.03)}L${n(cx + neckW)} ${n(collarY + H * 0.03)}L${n(cx + neckW)} ${n(neckTop)}Z" fill="${skin}"/>`);
-  s.add(`<path d="M${n(cx - neckW)} ${n(neckTop)}L${n(cx + neckW)} ${n(neckTop)}L${n(cx + neckW)} ${n(chinY + H * 0.02)}Q${n(cx)} ${n(chinY + H * 0.045)} ${n(cx - neckW)} ${n(chinY + H * 0.02)}Z" fill="${skinShade}" fill-opacity="0.7"/>`);
+  s.add(
+    `<path d="M${n(cx - neckW)} ${n(neckTop)}L${n(cx + neckW)} ${n(neckTop)}L${n(cx + neckW)} ${n(chinY + H * 0.02)}Q${n(cx)} ${n(chinY + H * 0.045)} ${n(cx - neckW)} ${n(chinY + H * 0.02)}Z" fill="${skinShade}" fill-opacity="0.7"/>`,
+  );
   const jacket = p.jacket;
   const jShade = mix(jacket, '#000000', 0.3);
   s.def(`<clipPath id="torso"><path d="${torso}"/></clipPath>`);
@@ -217,7 +266,13 @@ export function portraitSvg(key: string, W: number, H: number): ArtSpec {
   }
   s.add(`<path d="${torso}" fill="${jacket}"/>`);
   // light/shadow side of the torso
-  s.def(linear('tsh', cx + light * span, 0, cx - light * span, 0, [[0, jShade, 0], [0.45, jShade, 0.1], [1, jShade, 0.6]]));
+  s.def(
+    linear('tsh', cx + light * span, 0, cx - light * span, 0, [
+      [0, jShade, 0],
+      [0.45, jShade, 0.1],
+      [1, jShade, 0.6],
+    ]),
+  );
   s.add(`<g clip-path="url(#torso)"><rect width="${W}" height="${H}" fill="url(#tsh)"/></g>`);
   const vY = collarY + H * (p.dress === 'blouse' ? 0.11 : 0.17);
   if (p.dress === 'suit-tie' || p.dress === 'suit-open' || p.dress === 'blouse' || p.dress === 'cardigan') {
@@ -226,14 +281,22 @@ export function portraitSvg(key: string, W: number, H: number): ArtSpec {
     s.add(`<path d="M${n(cx - vw)} ${n(collarY - H * 0.004)}L${n(cx)} ${n(vY + H * 0.04)}L${n(cx + vw)} ${n(collarY - H * 0.004)}Z" fill="${p.shirt}"/>`);
     if (p.dress !== 'blouse') {
       // shirt collar points
-      s.add(`<path d="M${n(cx - neckW * 1.05)} ${n(collarY - H * 0.02)}L${n(cx - neckW * 0.1)} ${n(collarY + H * 0.045)}L${n(cx - neckW * 1.25)} ${n(collarY + H * 0.03)}Z" fill="${mix(p.shirt, '#8090a0', 0.18)}"/>`);
-      s.add(`<path d="M${n(cx + neckW * 1.05)} ${n(collarY - H * 0.02)}L${n(cx + neckW * 0.1)} ${n(collarY + H * 0.045)}L${n(cx + neckW * 1.25)} ${n(collarY + H * 0.03)}Z" fill="${mix(p.shirt, '#8090a0', 0.18)}"/>`);
+      s.add(
+        `<path d="M${n(cx - neckW * 1.05)} ${n(collarY - H * 0.02)}L${n(cx - neckW * 0.1)} ${n(collarY + H * 0.045)}L${n(cx - neckW * 1.25)} ${n(collarY + H * 0.03)}Z" fill="${mix(p.shirt, '#8090a0', 0.18)}"/>`,
+      );
+      s.add(
+        `<path d="M${n(cx + neckW * 1.05)} ${n(collarY - H * 0.02)}L${n(cx + neckW * 0.1)} ${n(collarY + H * 0.045)}L${n(cx + neckW * 1.25)} ${n(collarY + H * 0.03)}Z" fill="${mix(p.shirt, '#8090a0', 0.18)}"/>`,
+      );
     } else {
-      s.add(`<path d="M${n(cx - neckW * 0.9)} ${n(collarY - H * 0.01)}Q${n(cx)} ${n(collarY + H * 0.06)} ${n(cx + neckW * 0.9)} ${n(collarY - H * 0.01)}" fill="none" stroke="${mix(p.shirt, '#8090a0', 0.3)}" stroke-width="${n(W * 0.006)}"/>`);
+      s.add(
+        `<path d="M${n(cx - neckW * 0.9)} ${n(collarY - H * 0.01)}Q${n(cx)} ${n(collarY + H * 0.06)} ${n(cx + neckW * 0.9)} ${n(collarY - H * 0.01)}" fill="none" stroke="${mix(p.shirt, '#8090a0', 0.3)}" stroke-width="${n(W * 0.006)}"/>`,
+      );
     }
     if (p.dress === 'suit-tie') {
       const tie = mix(C.brass, C.navy, 0.35);
-      s.add(`<path d="M${n(cx - neckW * 0.22)} ${n(collarY + H * 0.028)}L${n(cx + neckW * 0.22)} ${n(collarY + H * 0.028)}L${n(cx + neckW * 0.32)} ${n(vY + H * 0.02)}L${n(cx)} ${n(vY + H * 0.06)}L${n(cx - neckW * 0.32)} ${n(vY + H * 0.02)}Z" fill="${tie}"/>`);
+      s.add(
+        `<path d="M${n(cx - neckW * 0.22)} ${n(collarY + H * 0.028)}L${n(cx + neckW * 0.22)} ${n(collarY + H * 0.028)}L${n(cx + neckW * 0.32)} ${n(vY + H * 0.02)}L${n(cx)} ${n(vY + H * 0.06)}L${n(cx - neckW * 0.32)} ${n(vY + H * 0.02)}Z" fill="${tie}"/>`,
+      );
     }
     // lapels
     if (p.dress !== 'cardigan') {
@@ -243,11 +306,14 @@ export function portraitSvg(key: string, W: number, H: number): ArtSpec {
         );
       }
     } else {
-      for (const sg of [-1, 1]) s.add(`<line x1="${n(cx + sg * vw)}" y1="${n(collarY)}" x2="${n(cx + sg * neckW * 0.05)}" y2="${n(H)}" stroke="${mix(jacket, '#000000', 0.3)}" stroke-width="${n(W * 0.012)}"/>`);
+      for (const sg of [-1, 1])
+        s.add(`<line x1="${n(cx + sg * vw)}" y1="${n(collarY)}" x2="${n(cx + sg * neckW * 0.05)}" y2="${n(H)}" stroke="${mix(jacket, '#000000', 0.3)}" stroke-width="${n(W * 0.012)}"/>`);
       for (let i = 0; i < 3; i++) s.add(`<circle cx="${n(cx + neckW * 0.18)}" cy="${n(vY + H * (0.09 + i * 0.06))}" r="${n(W * 0.008)}" fill="${mix(jacket, '#000000', 0.45)}"/>`);
     }
   } else if (p.dress === 'crew') {
-    s.add(`<path d="M${n(cx - neckW * 1.45)} ${n(collarY - H * 0.005)}Q${n(cx)} ${n(collarY + H * 0.07)} ${n(cx + neckW * 1.45)} ${n(collarY - H * 0.005)}" fill="none" stroke="${mix(jacket, '#000000', 0.25)}" stroke-width="${n(W * 0.014)}"/>`);
+    s.add(
+      `<path d="M${n(cx - neckW * 1.45)} ${n(collarY - H * 0.005)}Q${n(cx)} ${n(collarY + H * 0.07)} ${n(cx + neckW * 1.45)} ${n(collarY - H * 0.005)}" fill="none" stroke="${mix(jacket, '#000000', 0.25)}" stroke-width="${n(W * 0.014)}"/>`,
+    );
   }
 
   // ---- head
@@ -257,7 +323,14 @@ export function portraitSvg(key: string, W: number, H: number): ArtSpec {
   s.def(`<clipPath id="face">${face}</clipPath>`);
   s.add(`<ellipse cx="${n(cx)}" cy="${n(headCy)}" rx="${n(rx)}" ry="${n(ry)}" fill="${skin}"/>`);
   // shadow side of the face: a flat tone across the far third, soft at its edge (flat-illustration shading)
-  s.def(linear('fsh', cx - light * rx, 0, cx + light * rx * 0.2, 0, [[0, skinShade, 0.75], [0.38, skinShade, 0.55], [0.46, skinShade, 0], [1, skinShade, 0]]));
+  s.def(
+    linear('fsh', cx - light * rx, 0, cx + light * rx * 0.2, 0, [
+      [0, skinShade, 0.75],
+      [0.38, skinShade, 0.55],
+      [0.46, skinShade, 0],
+      [1, skinShade, 0],
+    ]),
+  );
   s.add(`<g clip-path="url(#face)"><rect x="${n(cx - rx * 1.2)}" y="${n(headCy - ry * 1.2)}" width="${n(rx * 2.4)}" height="${n(ry * 2.4)}" fill="url(#fsh)"/></g>`);
 
   // features
@@ -268,19 +341,27 @@ export function portraitSvg(key: string, W: number, H: number): ArtSpec {
   for (const sg of [-1, 1]) {
     const ex = cx + sg * eyeDx;
     s.add(`<ellipse cx="${n(ex)}" cy="${n(eyeY)}" rx="${n(rx * 0.085)}" ry="${n(rx * 0.06)}" fill="${dark}"/>`);
-    s.add(`<path d="M${n(ex - rx * 0.17)} ${n(eyeY - ry * 0.16)}Q${n(ex)} ${n(eyeY - ry * 0.22)} ${n(ex + rx * 0.17)} ${n(eyeY - ry * 0.15)}" fill="none" stroke="${browC}" stroke-width="${n(rx * 0.07)}" stroke-linecap="round"/>`);
+    s.add(
+      `<path d="M${n(ex - rx * 0.17)} ${n(eyeY - ry * 0.16)}Q${n(ex)} ${n(eyeY - ry * 0.22)} ${n(ex + rx * 0.17)} ${n(eyeY - ry * 0.15)}" fill="none" stroke="${browC}" stroke-width="${n(rx * 0.07)}" stroke-linecap="round"/>`,
+    );
   }
   // nose: a shadow on the side away from the light, and the tip
-  s.add(`<path d="M${n(cx - light * rx * 0.02)} ${n(eyeY + ry * 0.05)}Q${n(cx - light * rx * 0.14)} ${n(headCy + ry * 0.36)} ${n(cx + light * rx * 0.04)} ${n(headCy + ry * 0.4)}" fill="none" stroke="${skinShade}" stroke-width="${n(rx * 0.06)}" stroke-linecap="round"/>`);
+  s.add(
+    `<path d="M${n(cx - light * rx * 0.02)} ${n(eyeY + ry * 0.05)}Q${n(cx - light * rx * 0.14)} ${n(headCy + ry * 0.36)} ${n(cx + light * rx * 0.04)} ${n(headCy + ry * 0.4)}" fill="none" stroke="${skinShade}" stroke-width="${n(rx * 0.06)}" stroke-linecap="round"/>`,
+  );
   // mouth
   const my = headCy + ry * 0.6;
-  s.add(`<path d="M${n(cx - rx * 0.24)} ${n(my)}Q${n(cx)} ${n(my + ry * 0.07)} ${n(cx + rx * 0.24)} ${n(my)}" fill="none" stroke="${mix(skin, '#5a1f1a', 0.55)}" stroke-width="${n(rx * 0.06)}" stroke-linecap="round"/>`);
+  s.add(
+    `<path d="M${n(cx - rx * 0.24)} ${n(my)}Q${n(cx)} ${n(my + ry * 0.07)} ${n(cx + rx * 0.24)} ${n(my)}" fill="none" stroke="${mix(skin, '#5a1f1a', 0.55)}" stroke-width="${n(rx * 0.06)}" stroke-linecap="round"/>`,
+  );
   // beard
   if (p.beard) {
     s.add(
       `<g clip-path="url(#face)"><path d="M${n(cx - rx * 1.1)} ${n(headCy + ry * 0.15)}C${n(cx - rx * 0.9)} ${n(headCy + ry * 0.75)} ${n(cx - rx * 0.4)} ${n(headCy + ry * 0.52)} ${n(cx)} ${n(headCy + ry * 0.5)}C${n(cx + rx * 0.4)} ${n(headCy + ry * 0.52)} ${n(cx + rx * 0.9)} ${n(headCy + ry * 0.75)} ${n(cx + rx * 1.1)} ${n(headCy + ry * 0.15)}L${n(cx + rx * 1.1)} ${n(headCy + ry * 1.2)}L${n(cx - rx * 1.1)} ${n(headCy + ry * 1.2)}Z" fill="${hair}" fill-opacity="0.85"/></g>`,
     );
-    s.add(`<path d="M${n(cx - rx * 0.2)} ${n(my + ry * 0.01)}Q${n(cx)} ${n(my + ry * 0.06)} ${n(cx + rx * 0.2)} ${n(my + ry * 0.01)}" fill="none" stroke="${mix(skin, '#5a1f1a', 0.4)}" stroke-width="${n(rx * 0.06)}" stroke-linecap="round"/>`);
+    s.add(
+      `<path d="M${n(cx - rx * 0.2)} ${n(my + ry * 0.01)}Q${n(cx)} ${n(my + ry * 0.06)} ${n(cx + rx * 0.2)} ${n(my + ry * 0.01)}" fill="none" stroke="${mix(skin, '#5a1f1a', 0.4)}" stroke-width="${n(rx * 0.06)}" stroke-linecap="round"/>`,
+    );
   }
 
   // ---- hair on top of the head (clipped to an area just above the hairline)
@@ -314,24 +395,38 @@ export function portraitSvg(key: string, W: number, H: number): ArtSpec {
   }
   s.def(`<clipPath id="cap"><path d="${hairline}L${n(cx + rx * 2)} ${n(headCy - ry * 3)}L${n(cx - rx * 2)} ${n(headCy - ry * 3)}Z"/></clipPath>`);
   const capExtra = p.style === 'wavy' ? 1.08 : p.style === 'puff' ? 1.06 : 1;
-  s.add(`<g clip-path="url(#cap)"><ellipse cx="${n(cx)}" cy="${n(capCy - (capExtra - 1) * ry)}" rx="${n(capRx * capExtra)}" ry="${n(capRy * capExtra)}" fill="${hair}"/>` +
-    // sheen on the lit side
-    `<path d="M${n(cx + light * rx * 0.15)} ${n(headCy - ry * 0.98)}Q${n(cx + light * rx * 0.65)} ${n(headCy - ry * 0.92)} ${n(cx + light * rx * 0.85)} ${n(headCy - ry * 0.6)}" fill="none" stroke="${hairHi}" stroke-opacity="0.6" stroke-width="${n(rx * 0.07)}" stroke-linecap="round"/></g>`);
+  s.add(
+    `<g clip-path="url(#cap)"><ellipse cx="${n(cx)}" cy="${n(capCy - (capExtra - 1) * ry)}" rx="${n(capRx * capExtra)}" ry="${n(capRy * capExtra)}" fill="${hair}"/>` +
+      // sheen on the lit side
+      `<path d="M${n(cx + light * rx * 0.15)} ${n(headCy - ry * 0.98)}Q${n(cx + light * rx * 0.65)} ${n(headCy - ry * 0.92)} ${n(cx + light * rx * 0.85)} ${n(headCy - ry * 0.6)}" fill="none" stroke="${hairHi}" stroke-opacity="0.6" stroke-width="${n(rx * 0.07)}" stroke-linecap="round"/></g>`,
+  );
   if (p.style === 'receding') {
     // grey at the sides only, the crown stays bare
-    for (const sg of [-1, 1]) s.add(`<g clip-path="url(#face)"><rect x="${n(sg > 0 ? cx + rx * 0.82 : cx - rx * 1.1)}" y="${n(headCy - ry * 0.55)}" width="${n(rx * 0.28)}" height="${n(ry * 0.55)}" fill="${hair}"/></g>`);
+    for (const sg of [-1, 1])
+      s.add(`<g clip-path="url(#face)"><rect x="${n(sg > 0 ? cx + rx * 0.82 : cx - rx * 1.1)}" y="${n(headCy - ry * 0.55)}" width="${n(rx * 0.28)}" height="${n(ry * 0.55)}" fill="${hair}"/></g>`);
   }
 
   // glasses
   if (p.glasses) {
     const gc = p.hair === 'silver' || p.hair === 'grey' ? '#2a2622' : '#1a1a1c';
     const gr = rx * 0.25;
-    for (const sg of [-1, 1]) s.add(`<rect x="${n(cx + sg * eyeDx - gr)}" y="${n(eyeY - gr * 0.75)}" width="${n(gr * 2)}" height="${n(gr * 1.5)}" rx="${n(gr * 0.5)}" fill="#ffffff" fill-opacity="0.08" stroke="${gc}" stroke-width="${n(rx * 0.045)}"/>`);
-    s.add(`<path d="M${n(cx - eyeDx + gr)} ${n(eyeY - gr * 0.2)}Q${n(cx)} ${n(eyeY - gr * 0.5)} ${n(cx + eyeDx - gr)} ${n(eyeY - gr * 0.2)}" fill="none" stroke="${gc}" stroke-width="${n(rx * 0.04)}"/>`);
+    for (const sg of [-1, 1])
+      s.add(
+        `<rect x="${n(cx + sg * eyeDx - gr)}" y="${n(eyeY - gr * 0.75)}" width="${n(gr * 2)}" height="${n(gr * 1.5)}" rx="${n(gr * 0.5)}" fill="#ffffff" fill-opacity="0.08" stroke="${gc}" stroke-width="${n(rx * 0.045)}"/>`,
+      );
+    s.add(
+      `<path d="M${n(cx - eyeDx + gr)} ${n(eyeY - gr * 0.2)}Q${n(cx)} ${n(eyeY - gr * 0.5)} ${n(cx + eyeDx - gr)} ${n(eyeY - gr * 0.2)}" fill="none" stroke="${gc}" stroke-width="${n(rx * 0.04)}"/>`,
+    );
   }
 
   // gentle light falloff across the whole picture
-  s.def(radialE('pl', cx + light * W * 0.25, H * 0.25, W * 0.9, H * 0.9, [[0, '#ffffff', 0.06], [0.6, '#000000', 0], [1, '#000000', 0.22]]));
+  s.def(
+    radialE('pl', cx + light * W * 0.25, H * 0.25, W * 0.9, H * 0.9, [
+      [0, '#ffffff', 0.06],
+      [0.6, '#000000', 0],
+      [1, '#000000', 0.22],
+    ]),
+  );
   s.rect('url(#pl)');
   return { width: W, height: H, svg: s.toString({ seed: hashString(key), amount: 0.05 }), motif: `portrait-${p.backdrop}` };
 }

@@ -15,8 +15,7 @@ const g = (v: number) => {
 
 /** The tritone ramp the grey picture is mapped through. */
 const RAMP = ['#07121f', '#10233d', '#2b4a6f', '#6f8aa6', '#b9c6d3', '#eef1f4', '#f7f3ea'];
-const table = (ch: number) =>
-  RAMP.map((h) => (parseInt(h.slice(1 + ch * 2, 3 + ch * 2), 16) / 255).toFixed(3)).join(' ');
+const table = (ch: number) => RAMP.map((h) => (parseInt(h.slice(1 + ch * 2, 3 + ch * 2), 16) / 255).toFixed(3)).join(' ');
 const GRADE =
   `<filter id="grade" color-interpolation-filters="sRGB" x="0" y="0" width="100%" height="100%">` +
   `<feColorMatrix type="matrix" values="0.3 0.59 0.11 0 0 0.3 0.59 0.11 0 0 0.3 0.59 0.11 0 0 0 0 0 1 0"/>` +
@@ -38,12 +37,27 @@ const id = (p: string) => `${p}${uid++}`;
 
 function skyGrad(sc: Scene, W: number, H: number, stopsV: [number, number][]) {
   const i = id('sk');
-  sc.defs.push(linear(i, 0, 0, 0, H, stopsV.map(([o, v]) => [o, g(v)])));
+  sc.defs.push(
+    linear(
+      i,
+      0,
+      0,
+      0,
+      H,
+      stopsV.map(([o, v]) => [o, g(v)]),
+    ),
+  );
   sc.base.push(`<rect width="${W}" height="${H}" fill="url(#${i})"/>`);
 }
 function sunGlow(sc: Scene, x: number, y: number, r: number, alpha = 0.9, core = true) {
   const i = id('sun');
-  sc.defs.push(radialE(i, x, y, r * 6, r * 4, [[0, C.amber, alpha * 0.55], [0.3, C.brass, alpha * 0.18], [1, C.brass, 0]]));
+  sc.defs.push(
+    radialE(i, x, y, r * 6, r * 4, [
+      [0, C.amber, alpha * 0.55],
+      [0.3, C.brass, alpha * 0.18],
+      [1, C.brass, 0],
+    ]),
+  );
   sc.warm.push(`<rect x="${n(x - r * 6)}" y="${n(y - r * 4)}" width="${n(r * 12)}" height="${n(r * 8)}" fill="url(#${i})"/>`);
   if (core) sc.warm.push(`<circle cx="${n(x)}" cy="${n(y)}" r="${n(r)}" fill="#f6dfb4" fill-opacity="${alpha}"/>`);
 }
@@ -70,7 +84,11 @@ function treeline(rng: Rng, W: number, H: number, y0: number, amp: number, f: (x
 /* ------------------------------------------------------------ scenes -- */
 
 const forestRidges: Draw = (sc, rng, W, H) => {
-  skyGrad(sc, W, H, [[0, 0.62], [0.45, 0.9], [0.7, 0.8]]);
+  skyGrad(sc, W, H, [
+    [0, 0.62],
+    [0.45, 0.9],
+    [0.7, 0.8],
+  ]);
   sunGlow(sc, W * rng.range(0.6, 0.75), H * 0.34, W * 0.03, 0.85);
   for (let i = 0; i < 6; i++) {
     const t = i / 5;
@@ -81,7 +99,11 @@ const forestRidges: Draw = (sc, rng, W, H) => {
 };
 
 const forestTrunks: Draw = (sc, rng, W, H) => {
-  skyGrad(sc, W, H, [[0, 0.55], [0.5, 0.8], [1, 0.35]]);
+  skyGrad(sc, W, H, [
+    [0, 0.55],
+    [0.5, 0.8],
+    [1, 0.35],
+  ]);
   sunGlow(sc, W * 0.62, H * 0.18, W * 0.02, 0.7);
   // light shafts
   for (let i = 0; i < 5; i++) {
@@ -102,7 +124,10 @@ const forestTrunks: Draw = (sc, rng, W, H) => {
 
 const fields: Draw = (sc, rng, W, H) => {
   const hy = H * 0.42;
-  skyGrad(sc, W, H, [[0, 0.6], [0.4, 0.92]]);
+  skyGrad(sc, W, H, [
+    [0, 0.6],
+    [0.4, 0.92],
+  ]);
   sunGlow(sc, W * 0.3, hy - H * 0.05, W * 0.028, 0.9);
   const vx = W * 0.55;
   sc.base.push(`<path d="${treeline(rng, W, H, hy, H * 0.004, () => 0, H * 0.012)}" fill="${g(0.45)}"/>`);
@@ -127,14 +152,21 @@ const fields: Draw = (sc, rng, W, H) => {
   // a treeline and farm buildings on the horizon
   sc.base.push(`<rect x="0" y="${n(hy + H * 0.004)}" width="${W}" height="${n(H * 0.006)}" fill="${g(0.45)}"/>`);
   const bx = W * 0.72;
-  sc.base.push(`<path d="M${n(bx)} ${n(hy + 2)}L${n(bx)} ${n(hy - H * 0.03)}L${n(bx + W * 0.02)} ${n(hy - H * 0.045)}L${n(bx + W * 0.04)} ${n(hy - H * 0.03)}L${n(bx + W * 0.04)} ${n(hy + 2)}Z" fill="${g(0.3)}"/>`);
+  sc.base.push(
+    `<path d="M${n(bx)} ${n(hy + 2)}L${n(bx)} ${n(hy - H * 0.03)}L${n(bx + W * 0.02)} ${n(hy - H * 0.045)}L${n(bx + W * 0.04)} ${n(hy - H * 0.03)}L${n(bx + W * 0.04)} ${n(hy + 2)}Z" fill="${g(0.3)}"/>`,
+  );
   sc.base.push(`<rect x="${n(bx + W * 0.05)}" y="${n(hy - H * 0.07)}" width="${n(W * 0.012)}" height="${n(H * 0.07 + 2)}" rx="${n(W * 0.006)}" fill="${g(0.32)}"/>`);
   sc.warm.push(`<rect x="0" y="${n(hy)}" width="${W}" height="${n(H * 0.2)}" fill="${C.brass}" fill-opacity="0.12"/>`);
 };
 
 const lab: Draw = (sc, rng, W, H) => {
   // bright window, bench, glassware silhouettes
-  skyGrad(sc, W, H, [[0, 0.82], [0.62, 0.95], [0.63, 0.3], [1, 0.15]]);
+  skyGrad(sc, W, H, [
+    [0, 0.82],
+    [0.62, 0.95],
+    [0.63, 0.3],
+    [1, 0.15],
+  ]);
   for (let i = 0; i < 4; i++) sc.base.push(`<rect x="${n(W * (0.06 + i * 0.235))}" y="0" width="${n(W * 0.012)}" height="${n(H * 0.62)}" fill="${g(0.6)}"/>`);
   sc.base.push(`<rect x="0" y="${n(H * 0.3)}" width="${W}" height="${n(H * 0.01)}" fill="${g(0.62)}"/>`);
   const bench = H * 0.63;
@@ -158,20 +190,25 @@ const lab: Draw = (sc, rng, W, H) => {
       for (let k = 0; k < 5; k++) {
         const tx = x + w * (0.08 + k * 0.19);
         const th = s * rng.range(0.55, 0.7);
-        sc.base.push(`<rect x="${n(tx)}" y="${n(bench - th)}" width="${n(w * 0.1)}" height="${n(th)}" rx="${n(w * 0.05)}" fill="${glass}" fill-opacity="0.6" stroke="${edge}" stroke-width="${n(W * 0.0015)}"/>`);
+        sc.base.push(
+          `<rect x="${n(tx)}" y="${n(bench - th)}" width="${n(w * 0.1)}" height="${n(th)}" rx="${n(w * 0.05)}" fill="${glass}" fill-opacity="0.6" stroke="${edge}" stroke-width="${n(W * 0.0015)}"/>`,
+        );
         if (k % 2 === 0) sc.warm.push(`<rect x="${n(tx)}" y="${n(bench - th * 0.4)}" width="${n(w * 0.1)}" height="${n(th * 0.4)}" rx="${n(w * 0.05)}" fill="${C.amber}" fill-opacity="0.7"/>`);
       }
       sc.base.push(`<rect x="${n(x)}" y="${n(bench - s * 0.08)}" width="${n(w)}" height="${n(s * 0.08)}" fill="${g(0.22)}"/>`);
     } else if (kind === 'round') {
       const r = s * 0.28;
       w = r * 2;
-      sc.base.push(`<path d="M${n(x + r - r * 0.18)} ${n(bench - s * 0.95)}L${n(x + r - r * 0.18)} ${n(bench - r * 1.9)}A${n(r)} ${n(r)} 0 1 0 ${n(x + r + r * 0.18)} ${n(bench - r * 1.9)}L${n(x + r + r * 0.18)} ${n(bench - s * 0.95)}Z" fill="${glass}" fill-opacity="0.5" stroke="${edge}" stroke-width="${n(W * 0.002)}"/>`);
+      sc.base.push(
+        `<path d="M${n(x + r - r * 0.18)} ${n(bench - s * 0.95)}L${n(x + r - r * 0.18)} ${n(bench - r * 1.9)}A${n(r)} ${n(r)} 0 1 0 ${n(x + r + r * 0.18)} ${n(bench - r * 1.9)}L${n(x + r + r * 0.18)} ${n(bench - s * 0.95)}Z" fill="${glass}" fill-opacity="0.5" stroke="${edge}" stroke-width="${n(W * 0.002)}"/>`,
+      );
       sc.warm.push(`<path d="M${n(x + r * 0.1)} ${n(bench - r * 0.8)}A${n(r)} ${n(r)} 0 0 0 ${n(x + r * 1.9)} ${n(bench - r * 0.8)}Z" fill="${C.amber}" fill-opacity="0.55"/>`);
     } else {
       w = s * (kind === 'beaker' ? 0.45 : 0.22);
       const h = kind === 'beaker' ? s * 0.5 : s;
       sc.base.push(`<rect x="${n(x)}" y="${n(bench - h)}" width="${n(w)}" height="${n(h)}" fill="${glass}" fill-opacity="0.5" stroke="${edge}" stroke-width="${n(W * 0.002)}"/>`);
-      for (let m = 1; m < 6; m++) sc.base.push(`<line x1="${n(x)}" x2="${n(x + w * 0.3)}" y1="${n(bench - (h * m) / 6)}" y2="${n(bench - (h * m) / 6)}" stroke="${edge}" stroke-width="${n(W * 0.0012)}"/>`);
+      for (let m = 1; m < 6; m++)
+        sc.base.push(`<line x1="${n(x)}" x2="${n(x + w * 0.3)}" y1="${n(bench - (h * m) / 6)}" y2="${n(bench - (h * m) / 6)}" stroke="${edge}" stroke-width="${n(W * 0.0012)}"/>`);
     }
     x += w + W * rng.range(0.03, 0.06);
     i++;
@@ -180,7 +217,10 @@ const lab: Draw = (sc, rng, W, H) => {
 };
 
 const molecules: Draw = (sc, rng, W, H) => {
-  skyGrad(sc, W, H, [[0, 0.78], [1, 0.4]]);
+  skyGrad(sc, W, H, [
+    [0, 0.78],
+    [1, 0.4],
+  ]);
   sunGlow(sc, W * 0.7, H * 0.3, W * 0.01, 0.5, false);
   // a ball-and-stick cluster: random walk in 3D, projected with depth shading
   type P = [number, number, number];
@@ -208,7 +248,9 @@ const molecules: Draw = (sc, rng, W, H) => {
     sc.base.push(`<line x1="${n(p[0])}" y1="${n(p[1])}" x2="${n(q[0])}" y2="${n(q[1])}" stroke="${g(0.3)}" stroke-width="${n(H * 0.022)}" stroke-linecap="round"/>`);
   }
   const ball = id('ball');
-  sc.defs.push(`<radialGradient id="${ball}" cx="0.35" cy="0.3" r="0.75"><stop offset="0" stop-color="${g(0.95)}"/><stop offset="0.5" stop-color="${g(0.45)}"/><stop offset="1" stop-color="${g(0.08)}"/></radialGradient>`);
+  sc.defs.push(
+    `<radialGradient id="${ball}" cx="0.35" cy="0.3" r="0.75"><stop offset="0" stop-color="${g(0.95)}"/><stop offset="0.5" stop-color="${g(0.45)}"/><stop offset="1" stop-color="${g(0.08)}"/></radialGradient>`,
+  );
   for (const [p, i] of order) {
     const r = ((H * 0.075 * 4) / p[2]) * (i % 5 === 0 ? 1.35 : 1);
     sc.base.push(`<circle cx="${n(p[0])}" cy="${n(p[1])}" r="${n(r)}" fill="url(#${ball})"/>`);
@@ -217,7 +259,10 @@ const molecules: Draw = (sc, rng, W, H) => {
 };
 
 const circuit: Draw = (sc, rng, W, H) => {
-  skyGrad(sc, W, H, [[0, 0.38], [1, 0.18]]);
+  skyGrad(sc, W, H, [
+    [0, 0.38],
+    [1, 0.18],
+  ]);
   const grid = W / 48;
   const traces: string[] = [];
   const pads: string[] = [];
@@ -259,7 +304,12 @@ const circuit: Draw = (sc, rng, W, H) => {
   }
   sc.warm.push(`<path d="${hot.join('')}" fill="none" stroke="${C.amber}" stroke-width="${n(grid * 0.18)}" stroke-linejoin="round" stroke-opacity="0.9"/>`);
   const gl = id('cg');
-  sc.defs.push(radialE(gl, W * 0.5, H * 0.45, W * 0.6, H * 0.6, [[0, '#ffffff', 0.12], [1, '#000000', 0.3]]));
+  sc.defs.push(
+    radialE(gl, W * 0.5, H * 0.45, W * 0.6, H * 0.6, [
+      [0, '#ffffff', 0.12],
+      [1, '#000000', 0.3],
+    ]),
+  );
   sc.base.push(`<rect width="${W}" height="${H}" fill="url(#${gl})"/>`);
 };
 
@@ -273,7 +323,8 @@ function buildingsLayer(sc: Scene, rng: Rng, W: number, H: number, base: number,
     if (windows > 0) {
       const lit: string[] = [];
       const cw = w / 6;
-      for (let yy = base - h + cw; yy < base - cw; yy += cw * 1.6) for (let xx = x + cw * 0.7; xx < x + w - cw; xx += cw * 1.25) if (rng.chance(windows)) lit.push(`<rect x="${n(xx)}" y="${n(yy)}" width="${n(cw * 0.6)}" height="${n(cw * 0.8)}"/>`);
+      for (let yy = base - h + cw; yy < base - cw; yy += cw * 1.6)
+        for (let xx = x + cw * 0.7; xx < x + w - cw; xx += cw * 1.25) if (rng.chance(windows)) lit.push(`<rect x="${n(xx)}" y="${n(yy)}" width="${n(cw * 0.6)}" height="${n(cw * 0.8)}"/>`);
       sc.warm.push(`<g fill="${C.amber}" fill-opacity="0.75">${lit.join('')}</g>`);
     }
     x += w + W * rng.range(0, 0.012);
@@ -281,7 +332,11 @@ function buildingsLayer(sc: Scene, rng: Rng, W: number, H: number, base: number,
 }
 
 const skyline: Draw = (sc, rng, W, H) => {
-  skyGrad(sc, W, H, [[0, 0.35], [0.55, 0.85], [0.75, 0.95]]);
+  skyGrad(sc, W, H, [
+    [0, 0.35],
+    [0.55, 0.85],
+    [0.75, 0.95],
+  ]);
   sunGlow(sc, W * 0.4, H * 0.72, W * 0.05, 0.8);
   buildingsLayer(sc, rng.fork('a'), W, H, H * 0.82, 0.2, 0.45, 0.55, 0);
   buildingsLayer(sc, rng.fork('b'), W, H, H * 0.9, 0.15, 0.55, 0.3, 0.12);
@@ -289,7 +344,10 @@ const skyline: Draw = (sc, rng, W, H) => {
 };
 
 const factory: Draw = (sc, rng, W, H) => {
-  skyGrad(sc, W, H, [[0, 0.7], [0.7, 0.93]]);
+  skyGrad(sc, W, H, [
+    [0, 0.7],
+    [0.7, 0.93],
+  ]);
   sunGlow(sc, W * 0.78, H * 0.5, W * 0.03, 0.8);
   const base = H * 0.78;
   // steam plumes
@@ -297,7 +355,10 @@ const factory: Draw = (sc, rng, W, H) => {
     const x = W * (0.2 + c * 0.18);
     const top = H * rng.range(0.18, 0.3);
     sc.base.push(`<rect x="${n(x)}" y="${n(top)}" width="${n(W * 0.018)}" height="${n(base - top)}" fill="${g(0.25)}"/>`);
-    for (let p = 0; p < 6; p++) sc.base.push(`<ellipse cx="${n(x + W * 0.01 + p * W * 0.035)}" cy="${n(top - H * 0.03 - p * H * 0.025)}" rx="${n(W * (0.02 + p * 0.012))}" ry="${n(H * (0.025 + p * 0.01))}" fill="${g(0.97)}" fill-opacity="${(0.75 - p * 0.1).toFixed(2)}"/>`);
+    for (let p = 0; p < 6; p++)
+      sc.base.push(
+        `<ellipse cx="${n(x + W * 0.01 + p * W * 0.035)}" cy="${n(top - H * 0.03 - p * H * 0.025)}" rx="${n(W * (0.02 + p * 0.012))}" ry="${n(H * (0.025 + p * 0.01))}" fill="${g(0.97)}" fill-opacity="${(0.75 - p * 0.1).toFixed(2)}"/>`,
+      );
   }
   // sawtooth sheds
   const teeth = 14;
@@ -310,11 +371,15 @@ const factory: Draw = (sc, rng, W, H) => {
   sc.warm.push(`<path d="${glaze.join('')}" stroke="${C.amber}" stroke-width="${n(W * 0.004)}" stroke-opacity="0.7"/>`);
   sc.base.push(`<rect x="0" y="${n(base)}" width="${W}" height="${n(H - base)}" fill="${g(0.12)}"/>`);
   // tanks
-  for (let k = 0; k < 3; k++) sc.base.push(`<rect x="${n(W * (0.68 + k * 0.08))}" y="${n(base - H * 0.3)}" width="${n(W * 0.06)}" height="${n(H * 0.3)}" rx="${n(W * 0.01)}" fill="${g(0.2 + k * 0.05)}"/>`);
+  for (let k = 0; k < 3; k++)
+    sc.base.push(`<rect x="${n(W * (0.68 + k * 0.08))}" y="${n(base - H * 0.3)}" width="${n(W * 0.06)}" height="${n(H * 0.3)}" rx="${n(W * 0.01)}" fill="${g(0.2 + k * 0.05)}"/>`);
 };
 
 const turbines: Draw = (sc, rng, W, H) => {
-  skyGrad(sc, W, H, [[0, 0.5], [0.6, 0.9]]);
+  skyGrad(sc, W, H, [
+    [0, 0.5],
+    [0.6, 0.9],
+  ]);
   sunGlow(sc, W * 0.22, H * 0.55, W * 0.025, 0.7);
   const layers = 4;
   for (let i = 0; i < layers; i++) {
@@ -332,7 +397,10 @@ const turbines: Draw = (sc, rng, W, H) => {
       const bl = h * 0.55;
       const a0 = rng.range(0, 120);
       sc.base.push(`<path d="M${n(x - h * 0.012)} ${n(gy)}L${n(x - h * 0.006)} ${n(hub)}L${n(x + h * 0.006)} ${n(hub)}L${n(x + h * 0.012)} ${n(gy)}Z" fill="${g(v + 0.05)}"/>`);
-      for (let b = 0; b < 3; b++) sc.base.push(`<path d="M0 0L${n(h * 0.02)} ${n(-bl * 0.15)}L${n(h * 0.004)} ${n(-bl)}L${n(-h * 0.008)} ${n(-bl * 0.1)}Z" fill="${g(v + 0.05)}" transform="translate(${n(x)} ${n(hub)}) rotate(${n(a0 + b * 120)})"/>`);
+      for (let b = 0; b < 3; b++)
+        sc.base.push(
+          `<path d="M0 0L${n(h * 0.02)} ${n(-bl * 0.15)}L${n(h * 0.004)} ${n(-bl)}L${n(-h * 0.008)} ${n(-bl * 0.1)}Z" fill="${g(v + 0.05)}" transform="translate(${n(x)} ${n(hub)}) rotate(${n(a0 + b * 120)})"/>`,
+        );
       sc.base.push(`<circle cx="${n(x)}" cy="${n(hub)}" r="${n(h * 0.014)}" fill="${g(v)}"/>`);
     }
     sc.base.push(`<path d="${ridge(W, H, y0, amp, f)}" fill="${g(v)}"/>`);
@@ -341,7 +409,12 @@ const turbines: Draw = (sc, rng, W, H) => {
 
 const bridge: Draw = (sc, rng, W, H) => {
   const wl = H * 0.72;
-  skyGrad(sc, W, H, [[0, 0.45], [0.7, 0.9], [0.72, 0.55], [1, 0.25]]);
+  skyGrad(sc, W, H, [
+    [0, 0.45],
+    [0.7, 0.9],
+    [0.72, 0.55],
+    [1, 0.25],
+  ]);
   sunGlow(sc, W * 0.6, wl - H * 0.03, W * 0.03, 0.9);
   // reflection streak
   sc.warm.push(`<rect x="${n(W * 0.57)}" y="${n(wl)}" width="${n(W * 0.06)}" height="${n(H - wl)}" fill="${C.amber}" fill-opacity="0.18"/>`);
@@ -364,7 +437,9 @@ const bridge: Draw = (sc, rng, W, H) => {
     return d;
   };
   sc.base.push(`<path d="${cable(t1, t2, deck - top - H * 0.03)}" fill="none" stroke="${g(0.1)}" stroke-width="${n(H * 0.006)}"/>`);
-  sc.base.push(`<path d="M${n(-W * 0.1)} ${n(deck - H * 0.01)}Q${n(t1 * 0.6)} ${n(deck - H * 0.05)} ${n(t1)} ${n(top + H * 0.01)}M${n(t2)} ${n(top + H * 0.01)}Q${n(t2 + (W - t2) * 0.4)} ${n(deck - H * 0.05)} ${n(W * 1.1)} ${n(deck - H * 0.01)}" fill="none" stroke="${g(0.1)}" stroke-width="${n(H * 0.006)}"/>`);
+  sc.base.push(
+    `<path d="M${n(-W * 0.1)} ${n(deck - H * 0.01)}Q${n(t1 * 0.6)} ${n(deck - H * 0.05)} ${n(t1)} ${n(top + H * 0.01)}M${n(t2)} ${n(top + H * 0.01)}Q${n(t2 + (W - t2) * 0.4)} ${n(deck - H * 0.05)} ${n(W * 1.1)} ${n(deck - H * 0.01)}" fill="none" stroke="${g(0.1)}" stroke-width="${n(H * 0.006)}"/>`,
+  );
   const hangers: string[] = [];
   for (let x = t1 + W * 0.02; x < t2; x += W * 0.018) {
     const t = (x - t1) / (t2 - t1);
@@ -384,7 +459,12 @@ const bridge: Draw = (sc, rng, W, H) => {
 
 const lighthouse: Draw = (sc, rng, W, H) => {
   const wl = H * 0.7;
-  skyGrad(sc, W, H, [[0, 0.2], [0.65, 0.6], [0.7, 0.5], [1, 0.18]]);
+  skyGrad(sc, W, H, [
+    [0, 0.2],
+    [0.65, 0.6],
+    [0.7, 0.5],
+    [1, 0.18],
+  ]);
   const lx = W * 0.68;
   const top = H * 0.28;
   // beam
@@ -394,7 +474,9 @@ const lighthouse: Draw = (sc, rng, W, H) => {
   sc.base.push(`<path d="${ridge(W, H, wl - H * 0.02, H * 0.05, (x) => (x > 0.5 ? -Math.sin((x - 0.5) * Math.PI * 2) : 1), 10)}" fill="${g(0.08)}"/>`);
   // tower
   const bw = W * 0.035;
-  sc.base.push(`<path d="M${n(lx - bw)} ${n(wl - H * 0.05)}L${n(lx - bw * 0.65)} ${n(top + H * 0.06)}L${n(lx + bw * 0.65)} ${n(top + H * 0.06)}L${n(lx + bw)} ${n(wl - H * 0.05)}Z" fill="${g(0.85)}"/>`);
+  sc.base.push(
+    `<path d="M${n(lx - bw)} ${n(wl - H * 0.05)}L${n(lx - bw * 0.65)} ${n(top + H * 0.06)}L${n(lx + bw * 0.65)} ${n(top + H * 0.06)}L${n(lx + bw)} ${n(wl - H * 0.05)}Z" fill="${g(0.85)}"/>`,
+  );
   for (let b = 0; b < 3; b++) {
     const y = top + H * (0.12 + b * 0.1);
     sc.base.push(`<rect x="${n(lx - bw)}" y="${n(y)}" width="${n(bw * 2)}" height="${n(H * 0.04)}" fill="${g(0.18)}"/>`);
@@ -422,25 +504,49 @@ const colonnade: Draw = (sc, rng, W, H) => {
   const far = at(13);
   // floor and ceiling: lighter toward the door
   const fl = id('fl');
-  sc.defs.push(linear(fl, 0, far.b, 0, H, [[0, g(0.62)], [0.35, g(0.36)], [1, g(0.16)]]));
+  sc.defs.push(
+    linear(fl, 0, far.b, 0, H, [
+      [0, g(0.62)],
+      [0.35, g(0.36)],
+      [1, g(0.16)],
+    ]),
+  );
   sc.base.push(`<rect x="0" y="${n(vy)}" width="${W}" height="${n(H - vy)}" fill="url(#${fl})"/>`);
   const cl = id('cl');
-  sc.defs.push(linear(cl, 0, 0, 0, far.t, [[0, g(0.07)], [1, g(0.3)]]));
+  sc.defs.push(
+    linear(cl, 0, 0, 0, far.t, [
+      [0, g(0.07)],
+      [1, g(0.3)],
+    ]),
+  );
   sc.base.push(`<rect width="${W}" height="${n(vy)}" fill="url(#${cl})"/>`);
   // floor joints converging on the door, and courses across
   const joints: string[] = [];
-  for (let k = -6; k <= 6; k++) joints.push(`M${n(vx + (k * X) / 6 / 13)} ${n(far.b)}L${n(vx + (k * X) / 6 * 1.2)} ${n(vy + BOT * 1.2)}`);
+  for (let k = -6; k <= 6; k++) joints.push(`M${n(vx + (k * X) / 6 / 13)} ${n(far.b)}L${n(vx + ((k * X) / 6) * 1.2)} ${n(vy + BOT * 1.2)}`);
   for (let z = 1.1; z < 13; z *= 1.28) joints.push(`M0 ${n(at(z).b)}H${W}`);
   sc.base.push(`<path d="${joints.join('')}" fill="none" stroke="${g(0.1)}" stroke-opacity="0.35" stroke-width="${n(W * 0.0012)}"/>`);
   // ceiling coffers: beams across
   const beams: string[] = [];
-  for (let z = 1.2; z < 13; z *= 1.45) { const p = at(z); beams.push(`<rect x="0" y="${n(p.t - H * 0.035 * p.s)}" width="${W}" height="${n(H * 0.05 * p.s)}" fill="${g(0.2)}"/>`); }
+  for (let z = 1.2; z < 13; z *= 1.45) {
+    const p = at(z);
+    beams.push(`<rect x="0" y="${n(p.t - H * 0.035 * p.s)}" width="${W}" height="${n(H * 0.05 * p.s)}" fill="${g(0.2)}"/>`);
+  }
   sc.base.push(...beams);
   // side walls beyond the rows (lighter toward the door), with pilaster lines
   const wl = id('wl');
-  sc.defs.push(linear(wl, 0, 0, far.l, 0, [[0, g(0.1)], [1, g(0.42)]]));
+  sc.defs.push(
+    linear(wl, 0, 0, far.l, 0, [
+      [0, g(0.1)],
+      [1, g(0.42)],
+    ]),
+  );
   const wr = id('wr');
-  sc.defs.push(linear(wr, W, 0, far.r, 0, [[0, g(0.1)], [1, g(0.42)]]));
+  sc.defs.push(
+    linear(wr, W, 0, far.r, 0, [
+      [0, g(0.1)],
+      [1, g(0.42)],
+    ]),
+  );
   sc.base.push(`<path d="M0 0L${n(far.l)} ${n(far.t)}L${n(far.l)} ${n(far.b)}L0 ${H}Z" fill="url(#${wl})"/>`);
   sc.base.push(`<path d="M${W} 0L${n(far.r)} ${n(far.t)}L${n(far.r)} ${n(far.b)}L${W} ${H}Z" fill="url(#${wr})"/>`);
   // the far wall and its lit doorway
@@ -451,9 +557,10 @@ const colonnade: Draw = (sc, rng, W, H) => {
   const depths = [12, 8.5, 6, 4.3, 3.1, 2.25, 1.62, 1.18];
   for (const side of [-1, 1] as const) {
     // the entablature above the row
-    const a = at(depths[0]!), z1 = at(0.8);
+    const a = at(depths[0]!),
+      z1 = at(0.8);
     const ex = (p: ReturnType<typeof at>) => (side < 0 ? p.l : p.r);
-    sc.base.push(`<path d="M${n(ex(a))} ${n(a.t)}L${n(ex(z1))} ${n(z1.t)}L${n(ex(z1))} ${n(z1.t + H * 0.1 / 0.8)}L${n(ex(a))} ${n(a.t + H * 0.1 / depths[0]!)}Z" fill="${g(0.34)}"/>`);
+    sc.base.push(`<path d="M${n(ex(a))} ${n(a.t)}L${n(ex(z1))} ${n(z1.t)}L${n(ex(z1))} ${n(z1.t + (H * 0.1) / 0.8)}L${n(ex(a))} ${n(a.t + (H * 0.1) / depths[0]!)}Z" fill="${g(0.34)}"/>`);
     for (const z of depths) {
       const p = at(z);
       const x = ex(p);
@@ -461,8 +568,11 @@ const colonnade: Draw = (sc, rng, W, H) => {
       const top = p.t + H * 0.1 * p.s;
       const bot = p.b;
       // shadow cast toward the viewer, away from the door
-      const dx = (x - vx) * 0.55, dy = (bot - vy) * 0.55;
-      sc.base.push(`<path d="M${n(x - cw / 2)} ${n(bot)}L${n(x + cw / 2)} ${n(bot)}L${n(x + cw / 2 + dx)} ${n(bot + dy)}L${n(x - cw / 2 + dx)} ${n(bot + dy)}Z" fill="${g(0.06)}" fill-opacity="0.5"/>`);
+      const dx = (x - vx) * 0.55,
+        dy = (bot - vy) * 0.55;
+      sc.base.push(
+        `<path d="M${n(x - cw / 2)} ${n(bot)}L${n(x + cw / 2)} ${n(bot)}L${n(x + cw / 2 + dx)} ${n(bot + dy)}L${n(x - cw / 2 + dx)} ${n(bot + dy)}Z" fill="${g(0.06)}" fill-opacity="0.5"/>`,
+      );
       const lit = 0.5 + 0.32 * Math.min(1, 1.6 / z);
       sc.base.push(`<rect x="${n(x - cw / 2)}" y="${n(top)}" width="${n(cw)}" height="${n(bot - top)}" fill="${g(lit)}"/>`);
       // the face turned away from the door is in shade
@@ -482,22 +592,33 @@ const colonnade: Draw = (sc, rng, W, H) => {
 
 const seascape: Draw = (sc, rng, W, H) => {
   const hy = H * 0.55;
-  skyGrad(sc, W, H, [[0, 0.4], [0.53, 0.88], [0.55, 0.65], [1, 0.3]]);
+  skyGrad(sc, W, H, [
+    [0, 0.4],
+    [0.53, 0.88],
+    [0.55, 0.65],
+    [1, 0.3],
+  ]);
   sunGlow(sc, W * 0.5, hy - H * 0.08, W * 0.035, 0.9);
   // cloud bands
-  for (let k = 0; k < 5; k++) sc.base.push(`<rect x="${n(rng.range(-0.2, 0.6) * W)}" y="${n(H * (0.12 + k * 0.07))}" width="${n(W * rng.range(0.3, 0.7))}" height="${n(H * 0.012)}" rx="${n(H * 0.006)}" fill="${g(0.95)}" fill-opacity="0.5"/>`);
+  for (let k = 0; k < 5; k++)
+    sc.base.push(
+      `<rect x="${n(rng.range(-0.2, 0.6) * W)}" y="${n(H * (0.12 + k * 0.07))}" width="${n(W * rng.range(0.3, 0.7))}" height="${n(H * 0.012)}" rx="${n(H * 0.006)}" fill="${g(0.95)}" fill-opacity="0.5"/>`,
+    );
   const rip: string[] = [];
   for (let k = 0; k < 120; k++) {
     const y = hy + (H - hy) * Math.pow(rng.f(), 1.6);
     const x = rng.range(0, W);
-    rip.push(`M${n(x)} ${n(y)}L${n(x + W * rng.range(0.01, 0.06) * (1 + (y - hy) / H * 3))} ${n(y)}`);
+    rip.push(`M${n(x)} ${n(y)}L${n(x + W * rng.range(0.01, 0.06) * (1 + ((y - hy) / H) * 3))} ${n(y)}`);
   }
   sc.base.push(`<path d="${rip.join('')}" stroke="${g(0.2)}" stroke-opacity="0.5" stroke-width="${n(H * 0.003)}"/>`);
   sc.warm.push(`<path d="M${n(W * 0.48)} ${n(hy)}L${n(W * 0.52)} ${n(hy)}L${n(W * 0.6)} ${H}L${n(W * 0.4)} ${H}Z" fill="${C.amber}" fill-opacity="0.25"/>`);
 };
 
 const summit: Draw = (sc, rng, W, H) => {
-  skyGrad(sc, W, H, [[0, 0.55], [0.6, 0.92]]);
+  skyGrad(sc, W, H, [
+    [0, 0.55],
+    [0.6, 0.92],
+  ]);
   sunGlow(sc, W * 0.8, H * 0.22, W * 0.025, 0.8);
   const peak = (x0: number, y: number, w: number, v: number, snow: boolean) => {
     const d = `M${n(x0 - w)} ${H}L${n(x0 - w * 0.35)} ${n(y + H * 0.18)}L${n(x0 - w * 0.12)} ${n(y + H * 0.08)}L${n(x0)} ${n(y)}L${n(x0 + w * 0.2)} ${n(y + H * 0.1)}L${n(x0 + w * 0.45)} ${n(y + H * 0.16)}L${n(x0 + w)} ${H}Z`;
@@ -518,7 +639,12 @@ const summit: Draw = (sc, rng, W, H) => {
 const rails: Draw = (sc, rng, W, H) => {
   const hy = H * 0.45;
   const vx = W * 0.42;
-  skyGrad(sc, W, H, [[0, 0.55], [0.44, 0.93], [0.46, 0.45], [1, 0.2]]);
+  skyGrad(sc, W, H, [
+    [0, 0.55],
+    [0.44, 0.93],
+    [0.46, 0.45],
+    [1, 0.2],
+  ]);
   sunGlow(sc, vx, hy - H * 0.02, W * 0.02, 0.9);
   sc.base.push(`<path d="${treeline(rng, W, H, hy, 0, () => 0, H * 0.02)}" fill="${g(0.35)}"/>`);
   sc.base.push(`<rect x="0" y="${n(hy)}" width="${W}" height="${n(H - hy)}" fill="${g(0.3)}"/>`);
@@ -544,7 +670,10 @@ const rails: Draw = (sc, rng, W, H) => {
 
 const port: Draw = (sc, rng, W, H) => {
   const base = H * 0.85;
-  skyGrad(sc, W, H, [[0, 0.55], [0.7, 0.9]]);
+  skyGrad(sc, W, H, [
+    [0, 0.55],
+    [0.7, 0.9],
+  ]);
   sunGlow(sc, W * 0.85, H * 0.45, W * 0.025, 0.8);
   // gantry cranes
   for (let c = 0; c < 3; c++) {
@@ -552,9 +681,13 @@ const port: Draw = (sc, rng, W, H) => {
     const h = H * (0.55 - c * 0.08);
     const v = 0.15 + c * 0.12;
     const leg = W * 0.06;
-    sc.base.push(`<path d="M${n(x)} ${n(base)}L${n(x + W * 0.006)} ${n(base - h)}L${n(x + W * 0.012)} ${n(base)}ZM${n(x + leg)} ${n(base)}L${n(x + leg + W * 0.006)} ${n(base - h)}L${n(x + leg + W * 0.012)} ${n(base)}Z" fill="${g(v)}"/>`);
+    sc.base.push(
+      `<path d="M${n(x)} ${n(base)}L${n(x + W * 0.006)} ${n(base - h)}L${n(x + W * 0.012)} ${n(base)}ZM${n(x + leg)} ${n(base)}L${n(x + leg + W * 0.006)} ${n(base - h)}L${n(x + leg + W * 0.012)} ${n(base)}Z" fill="${g(v)}"/>`,
+    );
     sc.base.push(`<rect x="${n(x - W * 0.08)}" y="${n(base - h)}" width="${n(W * 0.26)}" height="${n(H * 0.018)}" fill="${g(v)}"/>`);
-    sc.base.push(`<path d="M${n(x + leg / 2)} ${n(base - h - H * 0.1)}L${n(x - W * 0.08)} ${n(base - h)}M${n(x + leg / 2)} ${n(base - h - H * 0.1)}L${n(x + W * 0.18)} ${n(base - h)}" stroke="${g(v)}" stroke-width="${n(W * 0.002)}"/>`);
+    sc.base.push(
+      `<path d="M${n(x + leg / 2)} ${n(base - h - H * 0.1)}L${n(x - W * 0.08)} ${n(base - h)}M${n(x + leg / 2)} ${n(base - h - H * 0.1)}L${n(x + W * 0.18)} ${n(base - h)}" stroke="${g(v)}" stroke-width="${n(W * 0.002)}"/>`,
+    );
     sc.base.push(`<rect x="${n(x + leg / 2 - W * 0.003)}" y="${n(base - h - H * 0.1)}" width="${n(W * 0.006)}" height="${n(H * 0.1)}" fill="${g(v)}"/>`);
   }
   // container stacks
@@ -579,7 +712,10 @@ const port: Draw = (sc, rng, W, H) => {
 };
 
 const grain: Draw = (sc, rng, W, H) => {
-  skyGrad(sc, W, H, [[0, 0.6], [0.75, 0.95]]);
+  skyGrad(sc, W, H, [
+    [0, 0.6],
+    [0.75, 0.95],
+  ]);
   sunGlow(sc, W * 0.68, H * 0.6, W * 0.04, 0.85);
   for (let layer = 0; layer < 3; layer++) {
     const t = layer / 2;
@@ -597,7 +733,8 @@ const grain: Draw = (sc, rng, W, H) => {
       for (let e = 0; e < 7; e++) {
         const y = top - (e * len) / 7;
         const ex = x + lean + (lean / (H - top)) * (top - y);
-        for (const sd of [-1, 1]) ear.push(`<ellipse cx="${n(ex + sd * sw * 1.6)}" cy="${n(y)}" rx="${n(sw * 1.6)}" ry="${n(len / 8)}" transform="rotate(${n(sd * 18)} ${n(ex + sd * sw * 1.6)} ${n(y)})"/>`);
+        for (const sd of [-1, 1])
+          ear.push(`<ellipse cx="${n(ex + sd * sw * 1.6)}" cy="${n(y)}" rx="${n(sw * 1.6)}" ry="${n(len / 8)}" transform="rotate(${n(sd * 18)} ${n(ex + sd * sw * 1.6)} ${n(y)})"/>`);
       }
       sc.base.push(`<g fill="${g(v)}">${ear.join('')}</g>`);
       if (layer === 2 && k % 4 === 0) sc.warm.push(`<g fill="${C.amber}" fill-opacity="0.45">${ear.join('')}</g>`);
@@ -606,7 +743,10 @@ const grain: Draw = (sc, rng, W, H) => {
 };
 
 const blueprint: Draw = (sc, rng, W, H) => {
-  skyGrad(sc, W, H, [[0, 0.42], [1, 0.28]]);
+  skyGrad(sc, W, H, [
+    [0, 0.42],
+    [1, 0.28],
+  ]);
   const grid: string[] = [];
   const step = W / 40;
   for (let x = 0; x <= W; x += step) grid.push(`M${n(x)} 0L${n(x)} ${H}`);
@@ -637,7 +777,24 @@ const blueprint: Draw = (sc, rng, W, H) => {
 /* -------------------------------------------------------- direction -- */
 
 export const SCENES: Record<string, Draw> = {
-  forestRidges, forestTrunks, fields, lab, molecules, circuit, skyline, factory, turbines, bridge, lighthouse, colonnade, seascape, summit, rails, port, grain, blueprint,
+  forestRidges,
+  forestTrunks,
+  fields,
+  lab,
+  molecules,
+  circuit,
+  skyline,
+  factory,
+  turbines,
+  bridge,
+  lighthouse,
+  colonnade,
+  seascape,
+  summit,
+  rails,
+  port,
+  grain,
+  blueprint,
 };
 
 /** One subject per hero key; pages and stories (home slides) never share a scene. */
@@ -664,9 +821,24 @@ export const SCENE_FOR: Record<string, keyof typeof SCENES> = {
 
 /** What each scene shows, for alt texts and the README. */
 export const SCENE_SUBJECT: Record<keyof typeof SCENES, string> = {
-  forestRidges: 'forested ridges', forestTrunks: 'forest interior', fields: 'farmland', lab: 'laboratory glassware', molecules: 'molecular model',
-  circuit: 'circuit board', skyline: 'city skyline', factory: 'factory', turbines: 'wind turbines', bridge: 'suspension bridge', lighthouse: 'lighthouse',
-  colonnade: 'colonnade', seascape: 'sea horizon', summit: 'mountain summit', rails: 'railway', port: 'container port', grain: 'wheat field', blueprint: 'architectural drawing',
+  forestRidges: 'forested ridges',
+  forestTrunks: 'forest interior',
+  fields: 'farmland',
+  lab: 'laboratory glassware',
+  molecules: 'molecular model',
+  circuit: 'circuit board',
+  skyline: 'city skyline',
+  factory: 'factory',
+  turbines: 'wind turbines',
+  bridge: 'suspension bridge',
+  lighthouse: 'lighthouse',
+  colonnade: 'colonnade',
+  seascape: 'sea horizon',
+  summit: 'mountain summit',
+  rails: 'railway',
+  port: 'container port',
+  grain: 'wheat field',
+  blueprint: 'architectural drawing',
 };
 
 export function sceneSvg(key: string, W: number, H: number, scene: keyof typeof SCENES): ArtSpec {
@@ -679,7 +851,13 @@ export function sceneSvg(key: string, W: number, H: number, scene: keyof typeof 
   s.add(`<g filter="url(#grade)">${sc.base.join('')}</g>`);
   s.add(`<g>${sc.warm.join('')}</g>`);
   // a soft vignette keeps overlaid text legible at the edges
-  s.def(radialE('svig', W * 0.5, H * 0.5, W * 0.8, H * 0.9, [[0, '#07121f', 0], [0.6, '#07121f', 0], [1, '#07121f', 0.45]]));
+  s.def(
+    radialE('svig', W * 0.5, H * 0.5, W * 0.8, H * 0.9, [
+      [0, '#07121f', 0],
+      [0.6, '#07121f', 0],
+      [1, '#07121f', 0.45],
+    ]),
+  );
   s.rect('url(#svig)');
   return { width: W, height: H, svg: s.toString({ seed: hashString(key), amount: 0.06 }), motif: 'scene-' + scene };
 }

@@ -46,7 +46,9 @@ function Layout({ notFoundAt }: { notFoundAt: string | null }) {
   const Page = route.page;
   return (
     <>
-      <a className="skip-link" href="#main">Skip to main content</a>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       <NavBar transparentAtTop={!!route.transparentHeader} />
       <main id="main" tabIndex={-1}>
         {/* Pages other than home load on demand: the seed's spinner shows meanwhile. */}

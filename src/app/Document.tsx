@@ -42,31 +42,35 @@ export const FEEDS = [
 export function Document({ assets, bootJson, children, mode = GATED }: Props) {
   return (
     <SiteModeContext value={mode}>
-    <html lang="en" dir="ltr">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0b1a2e" />
-        <meta name="color-scheme" content="light" />
-        {assets.fonts.map((href) => (
-          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
-        ))}
-        <link rel="stylesheet" href={assets.css} />
-        {assets.modulePreload.map((href) => <link key={href} rel="modulepreload" href={href} />)}
-        <link rel="icon" href="/favicon.ico" sizes="32x32" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
-        <link rel="manifest" href="/manifest.webmanifest" />
-        {FEEDS.map((f) => <link key={f.path} rel="alternate" type="application/rss+xml" title={f.title} href={f.path} />)}
-        {assets.devScript && <script src={assets.devScript} defer />}
-      </head>
-      <body>
-        {children}
-        {/* Not executable (type="application/json"), so the CSP needs no nonce or hash for it. */}
-        <script id={BOOT_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: bootJson }} />
-        {assets.loader && <script src={assets.loader.src} defer data-entry={assets.loader.entry} data-chunks={assets.loader.chunks.join(' ')} />}
-      </body>
-    </html>
+      <html lang="en" dir="ltr">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content="#0b1a2e" />
+          <meta name="color-scheme" content="light" />
+          {assets.fonts.map((href) => (
+            <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+          ))}
+          <link rel="stylesheet" href={assets.css} />
+          {assets.modulePreload.map((href) => (
+            <link key={href} rel="modulepreload" href={href} />
+          ))}
+          <link rel="icon" href="/favicon.ico" sizes="32x32" />
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+          <link rel="manifest" href="/manifest.webmanifest" />
+          {FEEDS.map((f) => (
+            <link key={f.path} rel="alternate" type="application/rss+xml" title={f.title} href={f.path} />
+          ))}
+          {assets.devScript && <script src={assets.devScript} defer />}
+        </head>
+        <body>
+          {children}
+          {/* Not executable (type="application/json"), so the CSP needs no nonce or hash for it. */}
+          <script id={BOOT_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: bootJson }} />
+          {assets.loader && <script src={assets.loader.src} defer data-entry={assets.loader.entry} data-chunks={assets.loader.chunks.join(' ')} />}
+        </body>
+      </html>
     </SiteModeContext>
   );
 }

@@ -27,9 +27,7 @@ export interface ContactInput {
 
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
-export type ContactResult =
-  | { ok: true; value: ContactInput }
-  | { ok: false; errors: ContactErrors };
+export type ContactResult = { ok: true; value: ContactInput } | { ok: false; errors: ContactErrors };
 
 /**
  * Used when only the field's name is known (the no-JavaScript round trip carries field names in

@@ -92,7 +92,16 @@ export interface Resource {
 /** The three collections as one list, newest first (ties keep research, press, news order). */
 export function toResources(research: readonly ResearchSummary[], press: readonly PressReleaseSummary[], news: readonly NewsSummary[]): Resource[] {
   const all: Resource[] = [
-    ...research.map((r) => ({ kind: 'research' as const, id: r.id, category: r.category, date: r.date, title: r.title, excerpt: r.excerpt, image: r.image, href: href('researchDetail', { id: r.id }) })),
+    ...research.map((r) => ({
+      kind: 'research' as const,
+      id: r.id,
+      category: r.category,
+      date: r.date,
+      title: r.title,
+      excerpt: r.excerpt,
+      image: r.image,
+      href: href('researchDetail', { id: r.id }),
+    })),
     ...press.map((p) => ({ kind: 'press-releases' as const, id: p.id, date: p.date, title: p.title, excerpt: p.excerpt, image: p.image, href: href('pressRelease', { id: p.id }) })),
     ...news.map((n) => ({ kind: 'news' as const, id: n.id, category: n.type, date: n.date, title: n.title, excerpt: n.excerpt, image: n.image, href: href('newsDetail', { id: n.id }) })),
   ];
@@ -100,7 +109,10 @@ export function toResources(research: readonly ResearchSummary[], press: readonl
   return all.sort((a, b) => b.date.localeCompare(a.date));
 }
 
-export interface ResourcesQuery { type?: string | null; category?: string | null }
+export interface ResourcesQuery {
+  type?: string | null;
+  category?: string | null;
+}
 
 export interface ResourcesResults {
   /** The selected type ('All' or a ResourceKind), after falling back from unknown values. */
@@ -121,7 +133,10 @@ export interface ResourcesResults {
  * there: see resourcesHref.
  */
 export function resourcesResults(resources: readonly Resource[], query: ResourcesQuery): ResourcesResults {
-  const type = selectOption(query.type, RESOURCE_TYPES.map((t) => t.value));
+  const type = selectOption(
+    query.type,
+    RESOURCE_TYPES.map((t) => t.value),
+  );
   const ofType = filterItems(resources, (r) => r.kind, type);
   const categories = categoryOptions(ofType, 'category');
   const category = selectOption(query.category, categoryOptions(resources, 'category'));

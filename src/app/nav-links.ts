@@ -10,13 +10,23 @@
 import { href } from './paths.ts';
 import { PORTFOLIO_FACETS } from './portfolio.ts';
 
-export interface NavLink { label: string; href: string }
+export interface NavLink {
+  label: string;
+  href: string;
+}
 /** The groups that hold editorial pages. */
 export type EditorialGroup = 'Style' | 'Strategies' | 'Sectors' | 'About';
-export interface NavGroup { title: EditorialGroup | 'Resources'; links: NavLink[] }
+export interface NavGroup {
+  title: EditorialGroup | 'Resources';
+  links: NavLink[];
+}
 
 /** A practice area: a strategy or sector with a page of its own. */
-export interface PracticeAreaDef { id: string; kind: 'strategy' | 'sector'; name: string }
+export interface PracticeAreaDef {
+  id: string;
+  kind: 'strategy' | 'sector';
+  name: string;
+}
 
 /** Sectors without a page of their own (no practice area, no menu link). */
 const NO_PAGE = new Set<string>(['industrials']);
@@ -47,7 +57,9 @@ export const POLICY_PAGES = [
 ] as const;
 
 /** Every editorial page's slug, in menu order. */
-export const EDITORIAL_SLUGS: readonly string[] = Object.values(EDITORIAL_PAGES).flat().map((p) => p.slug);
+export const EDITORIAL_SLUGS: readonly string[] = Object.values(EDITORIAL_PAGES)
+  .flat()
+  .map((p) => p.slug);
 
 /** The menu group of an editorial page, or undefined for a slug the menu does not list. */
 export function editorialGroupOf(slug: string): EditorialGroup | undefined {

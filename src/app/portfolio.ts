@@ -5,7 +5,10 @@
  * derives them from here: ids, names, menu order), and a value that is a practice area's id links
  * to its page. Industrials has no page of its own.
  */
-export interface Facet { value: string; label: string }
+export interface Facet {
+  value: string;
+  label: string;
+}
 
 export const PORTFOLIO_FACETS = {
   strategy: [
@@ -38,8 +41,7 @@ export type PortfolioFacet = keyof typeof PORTFOLIO_FACETS;
 export const PORTFOLIO_FILTERS = ['strategy', 'sector', 'region', 'status'] as const satisfies readonly PortfolioFacet[];
 
 type Values<F extends PortfolioFacet> = (typeof PORTFOLIO_FACETS)[F][number]['value'];
-export const facetValues = <F extends PortfolioFacet>(facet: F) =>
-  PORTFOLIO_FACETS[facet].map((f) => f.value) as [Values<F>, ...Values<F>[]];
+export const facetValues = <F extends PortfolioFacet>(facet: F) => PORTFOLIO_FACETS[facet].map((f) => f.value) as [Values<F>, ...Values<F>[]];
 
 /** The label of a facet value ("natural-resources" → "Natural Resources"). */
 export function facetLabel(facet: PortfolioFacet, value: string): string {
@@ -73,5 +75,4 @@ export interface PortfolioCompany extends PortfolioSummary {
 }
 
 /** "Realized 2024" or "Current". */
-export const statusText = (c: Pick<PortfolioSummary, 'status' | 'exited'>) =>
-  c.status === 'realized' && c.exited ? `Realized ${c.exited}` : facetLabel('status', c.status);
+export const statusText = (c: Pick<PortfolioSummary, 'status' | 'exited'>) => (c.status === 'realized' && c.exited ? `Realized ${c.exited}` : facetLabel('status', c.status));

@@ -23,9 +23,7 @@ export const queryKey = <T>(...segments: string[]): QueryKey<T> => segments as u
 
 export type QueryState<T> =
   /** `previous`: data of the key asked for before, shown while this one loads (see useQuery). */
-  | { status: 'success'; data: T; error: null; previous?: boolean }
-  | { status: 'pending'; data: undefined; error: null }
-  | { status: 'error'; data: undefined; error: Error };
+  { status: 'success'; data: T; error: null; previous?: boolean } | { status: 'pending'; data: undefined; error: null } | { status: 'error'; data: undefined; error: Error };
 
 export const queryPath = (key: QueryKey): string => key.join('/');
 
@@ -104,7 +102,11 @@ export function useQueryClient(): QueryClient {
 export function useQuery<T>(key: QueryKey<T>, opts: { keepPrevious?: boolean } = {}): QueryState<T> {
   const client = useQueryClient();
   const path = queryPath(key);
-  const state = useSyncExternalStore(client.subscribe, () => client.get(key), () => client.get(key));
+  const state = useSyncExternalStore(
+    client.subscribe,
+    () => client.get(key),
+    () => client.get(key),
+  );
   // For keepPrevious, the last data shown: state updated while rendering when it changes (React's
   // "storing information from previous renders", no ref read during render), seeded with what the
   // first render shows so that the server renders each page once.

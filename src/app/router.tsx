@@ -4,12 +4,13 @@
  * page (its data comes from the query cache or /api), restore scroll on back/forward, and move
  * focus to the new page's heading so screen readers announce it.
  */
-import {
-  createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState,
-  type AnchorHTMLAttributes, type MouseEvent, type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 
-export interface Location { pathname: string; search: string; hash: string }
+export interface Location {
+  pathname: string;
+  search: string;
+  hash: string;
+}
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -73,8 +74,7 @@ function readScrollMap(): Record<string, number> {
 
 /** Pages skip client navigation for these (full document loads or server endpoints). */
 export function isClientRoutable(url: URL): boolean {
-  return url.origin === window.location.origin && !url.pathname.startsWith('/api/') && url.pathname !== '/login'
-    && !/\.[a-z0-9]+$/i.test(url.pathname);
+  return url.origin === window.location.origin && !url.pathname.startsWith('/api/') && url.pathname !== '/login' && !/\.[a-z0-9]+$/i.test(url.pathname);
 }
 
 export function RouterProvider({ initial, children }: { initial: Location; children: ReactNode }) {
@@ -92,7 +92,9 @@ export function RouterProvider({ initial, children }: { initial: Location; child
       map[entryKey.current] = window.scrollY;
       try {
         sessionStorage.setItem(SCROLL_KEY, JSON.stringify(map));
-      } catch { /* storage full or disabled: scroll restoration is best effort */ }
+      } catch {
+        /* storage full or disabled: scroll restoration is best effort */
+      }
     };
     const onPop = (e: PopStateEvent) => {
       saveScroll();
@@ -115,7 +117,9 @@ export function RouterProvider({ initial, children }: { initial: Location; child
     map[entryKey.current] = window.scrollY;
     try {
       sessionStorage.setItem(SCROLL_KEY, JSON.stringify(map));
-    } catch { /* best effort */ }
+    } catch {
+      /* best effort */
+    }
     const key = Math.random().toString(36).slice(2);
     const href = url.pathname + url.search + url.hash;
     if (opts.replace) history.replaceState({ key }, '', href);

@@ -15,7 +15,9 @@ import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { NEWS_TABS } from './components/NewsPanel.tsx';
 import { COOKIE_PREFERENCES_KEY } from './constants.ts';
 
-export interface PageProps { params: Record<string, string> }
+export interface PageProps {
+  params: Record<string, string>;
+}
 
 /** Reads data the route's queries resolved (undefined when the read has no answer: 404). */
 export type Getter = <T>(key: QueryKey<T>) => T | undefined;
@@ -72,7 +74,10 @@ type Lazy = { page: ComponentType<PageProps>; module: string; preload: () => Pro
 function lazyPage<K extends string>(module: string, load: () => Promise<Record<K, ComponentType<PageProps>>>, name: K): Lazy {
   let Loaded: ComponentType<PageProps> | null = null;
   let promise: Promise<void> | null = null;
-  const preload = () => (promise ??= load().then((m) => { Loaded = m[name]; }));
+  const preload = () =>
+    (promise ??= load().then((m) => {
+      Loaded = m[name];
+    }));
   function LazyPage(props: PageProps) {
     if (!Loaded) use(preload());
     return createElement(Loaded!, props);
@@ -108,7 +113,10 @@ function listing(name: ListingName, lazy: Lazy): RouteDef {
   const key = (query: URLSearchParams) => Q.listing(name, listingParams(name, query));
   const def: { filters: readonly string[]; aliases?: Record<string, string> } = LISTINGS[name];
   const names = [...def.filters, 'page', ...Object.keys(def.aliases ?? {})];
-  const rule: (param: string) => ParamRule = (param) => (_value, { get, query }) => get(key(query))?.query[param];
+  const rule: (param: string) => ParamRule =
+    (param) =>
+    (_value, { get, query }) =>
+      get(key(query))?.query[param];
   return { pattern: LISTINGS[name].path, ...lazy, queries: (_params, query) => [key(query)], query: Object.fromEntries(names.map((n) => [n, rule(n)])) };
 }
 
@@ -118,16 +126,25 @@ function listing(name: ListingName, lazy: Lazy): RouteDef {
  */
 function search(): RouteDef {
   const key = (query: URLSearchParams) => Q.search({ q: query.get('q') ?? undefined, type: query.get('type') ?? undefined, page: query.get('page') ?? undefined });
-  const rule: (param: string) => ParamRule = (param) => (_value, { get, query }) => get(key(query))?.query[param];
+  const rule: (param: string) => ParamRule =
+    (param) =>
+    (_value, { get, query }) =>
+      get(key(query))?.query[param];
   return { pattern: PATHS.search, ...Search, noindex: true, queries: (_params, query) => [key(query)], query: { q: rule('q'), type: rule('type'), page: rule('page') } };
 }
 
 /** The value itself when it is one of `values`. */
-const oneOf = (values: readonly string[]): ParamRule => (v) => (v !== null && values.includes(v) ? v : undefined);
+const oneOf =
+  (values: readonly string[]): ParamRule =>
+  (v) =>
+    v !== null && values.includes(v) ? v : undefined;
 
 export const routes: RouteDef[] = [
   {
-    pattern: PATHS.home, page: HomePage, queries: () => [Q.stories, Q.latestNews, Q.home], transparentHeader: true,
+    pattern: PATHS.home,
+    page: HomePage,
+    queries: () => [Q.stories, Q.latestNews, Q.home],
+    transparentHeader: true,
     query: {
       // The news panel open on a tab, without JavaScript (/?more=insights#news-panel).
       more: oneOf(NEWS_TABS.map((t) => t.toLowerCase())),
@@ -155,7 +172,9 @@ export const routes: RouteDef[] = [
   { pattern: PATHS.portfolioCompany, ...PortfolioCompany, queries: ({ id }) => [Q.portfolioCompany(id)], items: Q.portfolio },
   search(),
   {
-    pattern: PATHS.contact, ...Contact, queries: () => [],
+    pattern: PATHS.contact,
+    ...Contact,
+    queries: () => [],
     // The outcome of a form post without JavaScript (see src/server/contact.ts).
     query: {
       sent: oneOf(['1']),
@@ -164,7 +183,9 @@ export const routes: RouteDef[] = [
   },
   ...POLICY_PAGES.map((p) => policy(p.slug)),
   {
-    pattern: PATHS.cookieSettings, ...CookieSettings, queries: () => [],
+    pattern: PATHS.cookieSettings,
+    ...CookieSettings,
+    queries: () => [],
     // The answer to a save without script (src/server/cookie-settings.ts): show the notice.
     query: { saved: oneOf(['1']) },
     cookie: COOKIE_PREFERENCES_KEY,

@@ -20,10 +20,17 @@ export type { BlockT };
 export type ProseBlock = string | { ul: string[] } | { ol: string[] };
 
 /** A "## " section: its id (anchor), its heading (plain text) and its text. */
-export interface BodySection { id: string; heading: string; blocks: ProseBlock[] }
+export interface BodySection {
+  id: string;
+  heading: string;
+  blocks: ProseBlock[];
+}
 
 /** A Markdown body: what comes before the first heading, then its sections. */
-export interface Body { intro: ProseBlock[]; sections: BodySection[] }
+export interface Body {
+  intro: ProseBlock[];
+  sections: BodySection[];
+}
 
 /** A generated artwork with its responsive variants (see scripts/images.ts). */
 export interface ImageRef {
@@ -92,7 +99,9 @@ export interface TeamMember {
   expertise: string[];
 }
 /** GET /api/team/{id}: the member with the bio as rendered Markdown (`body.intro`). */
-export interface TeamMemberDetail extends TeamMember { body: Body }
+export interface TeamMemberDetail extends TeamMember {
+  body: Body;
+}
 
 /** What a list (and a card) shows of an article: the seed's fields, no body. */
 interface ArticleSummary {
@@ -120,9 +129,15 @@ export interface NewsSummary extends ArticleSummary {
 }
 
 /** GET /api/research/{id} etc.: the summary plus the article's body ("## " sections). */
-export interface ResearchItem extends ResearchSummary { body: Body }
-export interface PressRelease extends PressReleaseSummary { body: Body }
-export interface NewsItem extends NewsSummary { body: Body }
+export interface ResearchItem extends ResearchSummary {
+  body: Body;
+}
+export interface PressRelease extends PressReleaseSummary {
+  body: Body;
+}
+export interface NewsItem extends NewsSummary {
+  body: Body;
+}
 
 export interface EditorialPageData {
   path: string;
@@ -156,7 +171,10 @@ export interface HomeData {
   cta: { heading: string; text: string; actions: NavAction[] };
   latestResearch: ResearchSummary[];
 }
-export interface NavAction { label: string; href: string }
+export interface NavAction {
+  label: string;
+  href: string;
+}
 
 /**
  * Query keys: the path of each read as segments (seed §7: the path is the key joined by "/"),
@@ -193,6 +211,5 @@ export const Q = {
   /** A search: the query, an optional type and page, as given (the answer says what it searched). */
   search: (params: Record<string, string | undefined>) => queryKey<SearchResults>(`/api/search${canonicalSearch(params)}`),
   /** One page of a listing, for the filters and page as given (the answer says what it chose). */
-  listing: <N extends ListingName>(name: N, params: Record<string, string | undefined>) =>
-    queryKey<ListingOf[N]>(`/api/listings/${name}${canonicalSearch(params)}`),
+  listing: <N extends ListingName>(name: N, params: Record<string, string | undefined>) => queryKey<ListingOf[N]>(`/api/listings/${name}${canonicalSearch(params)}`),
 };

@@ -23,12 +23,14 @@ import { imageDefaultSrc } from '../app/image-src.ts';
 import { LISTINGS, canonicalSearch, type ListingName } from '../app/listing.ts';
 import { facetLabel, type PortfolioCompany, type PortfolioSummary } from '../app/portfolio.ts';
 import type { BlockT } from './schema.ts';
-import type {
-  HomeData, ImageRef, SiteInfo, Story, PracticeArea, TeamMember, ResearchSummary, PressReleaseSummary, NewsSummary,
-  EditorialPageData, PolicyPageData, Body,
-} from '../app/types.ts';
+import type { HomeData, ImageRef, SiteInfo, Story, PracticeArea, TeamMember, ResearchSummary, PressReleaseSummary, NewsSummary, EditorialPageData, PolicyPageData, Body } from '../app/types.ts';
 
-export interface ImageManifestEntry { width: number; height: number; widths: number[]; color: string }
+export interface ImageManifestEntry {
+  width: number;
+  height: number;
+  widths: number[];
+  color: string;
+}
 
 export function loadImageManifest(publicDir = path.resolve('public')): Record<string, ImageManifestEntry> {
   const file = path.join(publicDir, 'images', 'manifest.json');
@@ -81,24 +83,72 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
   // The copyright year is fixed at start so server and browser render the same text.
   const site: SiteInfo = { ...content.site, copyrightYear: new Date().getFullYear() };
   const stories: Story[] = content.stories.map(({ id, category, title, description, image: key, figures, highlights, strategy, related, body }) => ({
-    id, category, title, description, ...art(key), overview: paragraphsText(body.intro), figures, highlights, strategy, related,
+    id,
+    category,
+    title,
+    description,
+    ...art(key),
+    overview: paragraphsText(body.intro),
+    figures,
+    highlights,
+    strategy,
+    related,
   }));
   const practiceAreas: PracticeArea[] = content.practiceAreas;
   const team: TeamMember[] = content.team.map(({ id, name, title, image: key, email, experience, education, expertise, body }) => ({
-    id, name, title, bio: paragraphsText(body.intro).join('\n\n'), ...art(key), email, experience, education, expertise,
+    id,
+    name,
+    title,
+    bio: paragraphsText(body.intro).join('\n\n'),
+    ...art(key),
+    email,
+    experience,
+    education,
+    expertise,
   }));
   const research: ResearchSummary[] = content.research.map(({ id, category, date, title, excerpt, image: key, author }) => ({
-    id, category, date, title, excerpt, ...art(key), link: href('researchDetail', { id }), author,
+    id,
+    category,
+    date,
+    title,
+    excerpt,
+    ...art(key),
+    link: href('researchDetail', { id }),
+    author,
   }));
   const pressReleases: PressReleaseSummary[] = content.pressReleases.map(({ id, date, title, excerpt, image: key, location }) => ({
-    id, date, title, excerpt, ...art(key), link: href('pressRelease', { id }), year: Number(date.slice(0, 4)), location,
+    id,
+    date,
+    title,
+    excerpt,
+    ...art(key),
+    link: href('pressRelease', { id }),
+    year: Number(date.slice(0, 4)),
+    location,
   }));
   const news: NewsSummary[] = content.news.map(({ id, type, date, title, excerpt, image: key }) => ({
-    id, type, date, title, excerpt, ...art(key), link: href('newsDetail', { id }),
+    id,
+    type,
+    date,
+    title,
+    excerpt,
+    ...art(key),
+    link: href('newsDetail', { id }),
   }));
 
   const portfolio: PortfolioSummary[] = content.portfolio.map(({ id, name, strategy, sector, region, status, headquarters, invested, exited, description, website }) => ({
-    id, name, strategy, sector, region, status, headquarters, invested, ...(exited !== undefined ? { exited } : {}), description, website, link: href('portfolioCompany', { id }),
+    id,
+    name,
+    strategy,
+    sector,
+    region,
+    status,
+    headquarters,
+    invested,
+    ...(exited !== undefined ? { exited } : {}),
+    description,
+    website,
+    link: href('portfolioCompany', { id }),
   }));
   // Each article's body as plain text, once: search indexes it and company pages find their mentions in it.
   const texts: ArticleTexts = {
@@ -144,9 +194,14 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     // Strategy and sector pages list their portfolio companies (current ones first).
     const facet = page.group === 'Strategies' ? 'strategy' : page.group === 'Sectors' ? 'sector' : undefined;
     const theirs = facet ? portfolio.filter((c) => c[facet] === id) : [];
-    const companies = facet && theirs.length
-      ? { total: theirs.length, items: [...theirs.filter((c) => c.status === 'current'), ...theirs.filter((c) => c.status !== 'current')].slice(0, 6), href: listingHref(PATHS.portfolio, { [facet]: id }) }
-      : undefined;
+    const companies =
+      facet && theirs.length
+        ? {
+            total: theirs.length,
+            items: [...theirs.filter((c) => c.status === 'current'), ...theirs.filter((c) => c.status !== 'current')].slice(0, 6),
+            href: listingHref(PATHS.portfolio, { [facet]: id }),
+          }
+        : undefined;
     const data: EditorialPageData = { path: href('page', { slug: id }), ...rest, image: image(key), ...(companies ? { companies } : {}) };
     put(`/api/pages/${id}`, data);
   }
@@ -157,13 +212,20 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
 
   // Per-item reads: the summary (by index) plus the entry's body, built when asked for.
   const summaries: Record<(typeof ITEM_COLLECTIONS)[number], { id: string }[]> = {
-    research, 'press-releases': pressReleases, news, team, portfolio,
+    research,
+    'press-releases': pressReleases,
+    news,
+    team,
+    portfolio,
   };
   const bodies: Record<(typeof ITEM_COLLECTIONS)[number], { id: string; body: Body }[]> = {
-    research: content.research, 'press-releases': content.pressReleases, news: content.news, team: content.team, portfolio: content.portfolio,
+    research: content.research,
+    'press-releases': content.pressReleases,
+    news: content.news,
+    team: content.team,
+    portfolio: content.portfolio,
   };
-  const index = Object.fromEntries(ITEM_COLLECTIONS.map((c) => [c, new Map(summaries[c].map((s, i) => [s.id, i]))])) as
-    Record<(typeof ITEM_COLLECTIONS)[number], Map<string, number>>;
+  const index = Object.fromEntries(ITEM_COLLECTIONS.map((c) => [c, new Map(summaries[c].map((s, i) => [s.id, i]))])) as Record<(typeof ITEM_COLLECTIONS)[number], Map<string, number>>;
   const item = (collection: (typeof ITEM_COLLECTIONS)[number], id: string) => {
     const i = index[collection].get(id);
     if (i === undefined) return undefined;
@@ -216,7 +278,11 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
 }
 
 /** The plain text of each article's body (by index in its collection). */
-interface ArticleTexts { research: string[]; pressReleases: string[]; news: string[] }
+interface ArticleTexts {
+  research: string[];
+  pressReleases: string[];
+  news: string[];
+}
 
 /** Searches to offer when nothing matched (or nothing was asked). */
 const SEARCH_SUGGESTIONS = ['Private credit', 'Logistics', 'Water', 'Software', 'Carve-out'];
@@ -235,30 +301,87 @@ function blocksText(blocks: BlockT[]): string {
 }
 
 /** Every searchable document: pages, people, research, press releases, news and companies. */
-function searchDocs(content: RawContent, s: { team: TeamMember[]; research: ResearchSummary[]; pressReleases: PressReleaseSummary[]; news: NewsSummary[]; portfolio: PortfolioSummary[] }, texts: ArticleTexts): SearchDoc[] {
+function searchDocs(
+  content: RawContent,
+  s: { team: TeamMember[]; research: ResearchSummary[]; pressReleases: PressReleaseSummary[]; news: NewsSummary[]; portfolio: PortfolioSummary[] },
+  texts: ArticleTexts,
+): SearchDoc[] {
   const docs: SearchDoc[] = [];
   for (const p of content.pages) {
-    docs.push({ type: 'pages', title: p.title, href: href('page', { slug: p.id }), meta: p.group === 'Style' ? 'Investment Style' : p.group === 'About' ? 'About' : p.group.replace(/s$/, '').replace(/ie$/, 'y'), excerpt: p.lede, text: `${p.description} ${blocksText(p.blocks)}`, keywords: p.eyebrow });
+    docs.push({
+      type: 'pages',
+      title: p.title,
+      href: href('page', { slug: p.id }),
+      meta: p.group === 'Style' ? 'Investment Style' : p.group === 'About' ? 'About' : p.group.replace(/s$/, '').replace(/ie$/, 'y'),
+      excerpt: p.lede,
+      text: `${p.description} ${blocksText(p.blocks)}`,
+      keywords: p.eyebrow,
+    });
   }
   for (const p of content.policies) docs.push({ type: 'pages', title: p.title, href: href('page', { slug: p.id }), meta: 'Policy', excerpt: p.description, text: bodyText(p.body) });
   const site = content.site;
   docs.push({
-    type: 'pages', title: 'Contact', href: href('contact'), meta: 'About',
+    type: 'pages',
+    title: 'Contact',
+    href: href('contact'),
+    meta: 'About',
     excerpt: `Write to ${site.contacts.general} or call ${site.contacts.phone}; offices in ${site.offices.map((o) => o.city).join(', ')}.`,
     text: '',
-    keywords: [site.headquarters.name, ...site.headquarters.lines, ...site.offices.flatMap((o) => [o.city, ...o.lines]), 'investor relations', site.contacts.investorRelations, 'careers jobs', site.contacts.careers, 'press media', site.contacts.press].join(' '),
+    keywords: [
+      site.headquarters.name,
+      ...site.headquarters.lines,
+      ...site.offices.flatMap((o) => [o.city, ...o.lines]),
+      'investor relations',
+      site.contacts.investorRelations,
+      'careers jobs',
+      site.contacts.careers,
+      'press media',
+      site.contacts.press,
+    ].join(' '),
   });
-  docs.push({ type: 'pages', title: 'Portfolio', href: href('portfolio'), meta: 'About', excerpt: 'A selection of the companies we have backed, filtered by strategy, sector, region and status.', text: '', keywords: 'portfolio companies investments' });
-  docs.push({ type: 'pages', title: 'Team', href: href('team'), meta: 'About', excerpt: 'The partners and professionals behind every investment.', text: '', keywords: 'people leadership managing partners professionals' });
-  s.team.forEach((m, i) => docs.push({ type: 'people', title: m.name, href: href('teamMember', { id: m.id }), meta: m.title, excerpt: paragraphsText(content.team[i].body.intro)[0] ?? '', text: m.bio, keywords: [...m.expertise, ...m.experience, ...m.education].join(' ') }));
+  docs.push({
+    type: 'pages',
+    title: 'Portfolio',
+    href: href('portfolio'),
+    meta: 'About',
+    excerpt: 'A selection of the companies we have backed, filtered by strategy, sector, region and status.',
+    text: '',
+    keywords: 'portfolio companies investments',
+  });
+  docs.push({
+    type: 'pages',
+    title: 'Team',
+    href: href('team'),
+    meta: 'About',
+    excerpt: 'The partners and professionals behind every investment.',
+    text: '',
+    keywords: 'people leadership managing partners professionals',
+  });
+  s.team.forEach((m, i) =>
+    docs.push({
+      type: 'people',
+      title: m.name,
+      href: href('teamMember', { id: m.id }),
+      meta: m.title,
+      excerpt: paragraphsText(content.team[i].body.intro)[0] ?? '',
+      text: m.bio,
+      keywords: [...m.expertise, ...m.experience, ...m.education].join(' '),
+    }),
+  );
   s.research.forEach((r, i) => docs.push({ type: 'research', title: r.title, href: r.link, meta: r.category, date: r.date, excerpt: r.excerpt, text: texts.research[i], keywords: r.author }));
   s.pressReleases.forEach((p, i) => docs.push({ type: 'press', title: p.title, href: p.link, meta: 'Press Release', date: p.date, excerpt: p.excerpt, text: texts.pressReleases[i] }));
   s.news.forEach((n, i) => docs.push({ type: 'news', title: n.title, href: n.link, meta: n.type, date: n.date, excerpt: n.excerpt, text: texts.news[i] }));
-  s.portfolio.forEach((c, i) => docs.push({
-    type: 'portfolio', title: c.name, href: c.link, meta: `${facetLabel('sector', c.sector)} · ${facetLabel('region', c.region)}`, excerpt: c.description,
-    text: bodyText(content.portfolio[i].body),
-    keywords: [facetLabel('strategy', c.strategy), c.headquarters, c.website, facetLabel('status', c.status)].join(' '),
-  }));
+  s.portfolio.forEach((c, i) =>
+    docs.push({
+      type: 'portfolio',
+      title: c.name,
+      href: c.link,
+      meta: `${facetLabel('sector', c.sector)} · ${facetLabel('region', c.region)}`,
+      excerpt: c.description,
+      text: bodyText(content.portfolio[i].body),
+      keywords: [facetLabel('strategy', c.strategy), c.headquarters, c.website, facetLabel('status', c.status)].join(' '),
+    }),
+  );
   return docs;
 }
 
@@ -294,4 +417,3 @@ function portfolioRelations(
     return { related, mentions: mentions[i] };
   };
 }
-

@@ -34,8 +34,7 @@ export type Entry<S extends z.ZodType<object> = z.ZodType<object>> = z.infer<S> 
 const define = <S extends z.ZodType<object>>(def: CollectionDef<S>) => def;
 
 /** Newest first; the same date keeps a stable order by id. */
-const byDateDesc = (a: { date: string; id: string }, b: { date: string; id: string }) =>
-  b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
+const byDateDesc = (a: { date: string; id: string }, b: { date: string; id: string }) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
 /** Hand-ordered (team, stories): `order`, then id. */
 const byOrder = (a: { order: number; id: string }, b: { order: number; id: string }) => a.order - b.order || a.id.localeCompare(b.id);
 const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
@@ -43,18 +42,28 @@ const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
 export const COLLECTIONS = {
   stories: define({ folder: 'stories', schema: Story, body: { kind: 'paragraphs', min: 1, plain: true }, min: 5, sort: byOrder }),
   team: define({
-    folder: 'team', schema: TeamMember, body: { kind: 'paragraphs', min: 2 }, min: 12, sort: byOrder,
-    check: (team) => (team.filter((m) => m.title.includes('Managing Partner')).length < 3
-      ? ['at least 3 members need a title containing "Managing Partner"'] : []),
+    folder: 'team',
+    schema: TeamMember,
+    body: { kind: 'paragraphs', min: 2 },
+    min: 12,
+    sort: byOrder,
+    check: (team) => (team.filter((m) => m.title.includes('Managing Partner')).length < 3 ? ['at least 3 members need a title containing "Managing Partner"'] : []),
   }),
   research: define({ folder: 'research', schema: ResearchItem, body: { kind: 'sections', min: 3, intro: 'forbidden' }, min: 6, sort: byDateDesc }),
   pressReleases: define({
-    folder: 'press-releases', schema: PressRelease, body: { kind: 'sections', min: 2, intro: 'forbidden' }, min: 6, sort: byDateDesc,
+    folder: 'press-releases',
+    schema: PressRelease,
+    body: { kind: 'sections', min: 2, intro: 'forbidden' },
+    min: 6,
+    sort: byDateDesc,
     check: (items) => (new Set(items.map((p) => p.date.slice(0, 4))).size < 2 ? ['press releases must span at least two years'] : []),
   }),
   news: define({ folder: 'news', schema: NewsItem, body: { kind: 'sections', min: 2, intro: 'forbidden' }, min: 8, sort: byDateDesc }),
   portfolio: define({
-    folder: 'portfolio', schema: PortfolioCompany, body: { kind: 'sections', min: 3, intro: 'forbidden' }, min: 40,
+    folder: 'portfolio',
+    schema: PortfolioCompany,
+    body: { kind: 'sections', min: 3, intro: 'forbidden' },
+    min: 40,
     sort: (a, b) => a.name.localeCompare(b.name, 'en') || a.id.localeCompare(b.id),
     check: (items) => {
       const names = new Map<string, string>();

@@ -5,12 +5,8 @@
  * undefined (404). Cheap per request (a filter over the summaries in memory); the API and the
  * page cache keep the encoded results, keyed by canonical URL.
  */
-import {
-  ALL, categoryOptions, filterItems, itemYear, resourcesResults, selectOption, yearOptions, type Resource,
-} from '../app/filters.ts';
-import {
-  LISTING_PAGE_SIZE, listingParams, pageCountOf, requestedPage, type Listing, type ListingName, type ListingOf, type PortfolioListing, type ResourcesListing,
-} from '../app/listing.ts';
+import { ALL, categoryOptions, filterItems, itemYear, resourcesResults, selectOption, yearOptions, type Resource } from '../app/filters.ts';
+import { LISTING_PAGE_SIZE, listingParams, pageCountOf, requestedPage, type Listing, type ListingName, type ListingOf, type PortfolioListing, type ResourcesListing } from '../app/listing.ts';
 import { RESOURCE_TYPES } from '../app/filters.ts';
 import type { NewsSummary, PressReleaseSummary, ResearchSummary } from '../app/types.ts';
 import { PORTFOLIO_FACETS, PORTFOLIO_FILTERS, type PortfolioSummary } from '../app/portfolio.ts';
@@ -34,7 +30,13 @@ function paged<T>(matches: readonly T[], pageParam: string | undefined, selected
   if (page > 1) query.page = String(page);
   return {
     items: matches.slice((page - 1) * LISTING_PAGE_SIZE, page * LISTING_PAGE_SIZE),
-    total: matches.length, page, pageCount, pageSize: LISTING_PAGE_SIZE, selected, options, query,
+    total: matches.length,
+    page,
+    pageCount,
+    pageSize: LISTING_PAGE_SIZE,
+    selected,
+    options,
+    query,
   };
 }
 
@@ -49,12 +51,21 @@ export function createListings(src: ListingSource): Listings {
   const pressYears = yearOptions(src.pressReleases);
   const newsTypes = categoryOptions(src.news, 'type');
   const categoriesByType: Record<string, string[]> = {};
-  for (const t of RESOURCE_TYPES) categoriesByType[t.value] = categoryOptions(filterItems(src.resources, (r) => r.kind, t.value), 'category');
+  for (const t of RESOURCE_TYPES)
+    categoriesByType[t.value] = categoryOptions(
+      filterItems(src.resources, (r) => r.kind, t.value),
+      'category',
+    );
 
   const listings: { [N in ListingName]: (q: Record<string, string>) => ListingOf[N] | undefined } = {
     research: (q) => {
       const category = selectOption(q.category, researchCategories);
-      return paged(filterItems(src.research, (r) => r.category, category), q.page, { category }, { category: researchCategories });
+      return paged(
+        filterItems(src.research, (r) => r.category, category),
+        q.page,
+        { category },
+        { category: researchCategories },
+      );
     },
     'press-releases': (q) => {
       const year = selectOption(q.year, pressYears);
@@ -62,7 +73,12 @@ export function createListings(src: ListingSource): Listings {
     },
     news: (q) => {
       const category = selectOption(q.category, newsTypes);
-      return paged(filterItems(src.news, (n) => n.type, category), q.page, { category }, { category: newsTypes });
+      return paged(
+        filterItems(src.news, (n) => n.type, category),
+        q.page,
+        { category },
+        { category: newsTypes },
+      );
     },
     resources: (q): ResourcesListing | undefined => {
       const r = resourcesResults(src.resources, { type: q.type, category: q.category });
@@ -71,9 +87,16 @@ export function createListings(src: ListingSource): Listings {
     },
     portfolio: (q): PortfolioListing | undefined => {
       // Each filter: its value when it is one of the facet's values (any case), else 'All'.
-      const selected = Object.fromEntries(PORTFOLIO_FILTERS.map((f) => [f, selectOption(q[f], PORTFOLIO_FACETS[f].map((o) => o.value))])) as Record<(typeof PORTFOLIO_FILTERS)[number], string>;
-      const matches = (c: PortfolioSummary, except?: string) =>
-        PORTFOLIO_FILTERS.every((f) => f === except || selected[f] === ALL || c[f] === selected[f]);
+      const selected = Object.fromEntries(
+        PORTFOLIO_FILTERS.map((f) => [
+          f,
+          selectOption(
+            q[f],
+            PORTFOLIO_FACETS[f].map((o) => o.value),
+          ),
+        ]),
+      ) as Record<(typeof PORTFOLIO_FILTERS)[number], string>;
+      const matches = (c: PortfolioSummary, except?: string) => PORTFOLIO_FILTERS.every((f) => f === except || selected[f] === ALL || c[f] === selected[f]);
       // Faceted counts: what each option would show with the other filters kept.
       const counts: Record<string, Record<string, number>> = {};
       for (const f of PORTFOLIO_FILTERS) {
@@ -87,7 +110,12 @@ export function createListings(src: ListingSource): Listings {
         counts[f] = c;
       }
       const options = Object.fromEntries(PORTFOLIO_FILTERS.map((f) => [f, [ALL, ...PORTFOLIO_FACETS[f].map((o) => o.value)]]));
-      const page = paged(src.portfolio.filter((c) => matches(c)), q.page, selected, options);
+      const page = paged(
+        src.portfolio.filter((c) => matches(c)),
+        q.page,
+        selected,
+        options,
+      );
       return page && { ...page, counts };
     },
   };

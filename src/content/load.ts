@@ -173,7 +173,8 @@ export function loadContent(dir = defaultContentDir(), opts: LoadOptions = {}): 
   const seen = new Set<string>();
   for (const [i, area] of (summaries ?? []).entries()) {
     if (seen.has(area.id)) problems.push(`${rel(areasFile)} › item "${area.id}" (#${i}) › id: duplicate id`);
-    else if (!PRACTICE_AREAS.some((a) => a.id === area.id)) problems.push(`${rel(areasFile)} › item "${area.id}" (#${i}) › id: not a practice area (the strategies and sectors of src/app/nav-links.ts)`);
+    else if (!PRACTICE_AREAS.some((a) => a.id === area.id))
+      problems.push(`${rel(areasFile)} › item "${area.id}" (#${i}) › id: not a practice area (the strategies and sectors of src/app/nav-links.ts)`);
     seen.add(area.id);
   }
   const practiceAreas: PracticeAreaData[] = [];
@@ -182,9 +183,7 @@ export function loadContent(dir = defaultContentDir(), opts: LoadOptions = {}): 
     if (summaries && summary === undefined) problems.push(`${rel(areasFile)}: no summary for the practice area "${id}"`);
     practiceAreas.push({ id, kind, name, href: href('page', { slug: id }), summary: summary ?? '' });
   }
-  const collections = Object.fromEntries(
-    Object.entries(COLLECTIONS).map(([key, def]) => [key, readCollection(dir, def as CollectionDef, images, problems)]),
-  ) as unknown as CollectionEntries;
+  const collections = Object.fromEntries(Object.entries(COLLECTIONS).map(([key, def]) => [key, readCollection(dir, def as CollectionDef, images, problems)])) as unknown as CollectionEntries;
   // Each editorial page is in the menu, and each page the menu lists exists.
   const pages = (collections.pages ?? []).map((p) => {
     const group = editorialGroupOf(p.id);
@@ -232,12 +231,16 @@ function scanImages(dir: string): Map<string, { hints: string[]; files: string[]
     file = path.join(dir, name);
     try {
       walk(JSON.parse(readFileSync(file, 'utf8')));
-    } catch { /* loadContent reports it */ }
+    } catch {
+      /* loadContent reports it */
+    }
   }
   for (const def of Object.values(COLLECTIONS)) {
     const folder = path.join(dir, def.folder);
     if (!existsSync(folder)) continue;
-    for (const name of readdirSync(folder).filter((n) => n.endsWith('.md')).sort()) {
+    for (const name of readdirSync(folder)
+      .filter((n) => n.endsWith('.md'))
+      .sort()) {
       file = path.join(folder, name);
       const split = splitFrontMatter(readFileSync(file, 'utf8'));
       const doc = split && parseDocument(split.yaml);

@@ -24,13 +24,21 @@ export type BodyRule =
   /** `## ` sections, at least `min`, each with text; `intro`: paragraphs or lists before the first heading. */
   | { kind: 'sections'; min: number; intro?: 'forbidden' | 'required' };
 
-export interface BodyProblem { line: number | null; message: string }
+export interface BodyProblem {
+  line: number | null;
+  message: string;
+}
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** "Report highlights & outlook" → "report-highlights-and-outlook". */
 export function slugify(text: string): string {
-  return text.toLowerCase().replace(/&/g, ' and ').replace(/['’‘"“”]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/['’‘"“”]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 /** The text of an inline token, without markup (softbreaks become spaces). */
@@ -39,8 +47,12 @@ function plainText(inline: Token): string {
 }
 
 const BLOCK_NAMES: Record<string, string> = {
-  blockquote_open: 'block quotes', fence: 'code blocks', code_block: 'code blocks', hr: 'horizontal rules',
-  table_open: 'tables', html_block: 'HTML',
+  blockquote_open: 'block quotes',
+  fence: 'code blocks',
+  code_block: 'code blocks',
+  hr: 'horizontal rules',
+  table_open: 'tables',
+  html_block: 'HTML',
 };
 
 /**
@@ -145,7 +157,11 @@ export function paragraphsText(blocks: ProseBlock[]): string[] {
 }
 
 function decodeEntities(html: string): string {
-  return html.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return html
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** A whole body as plain text: headings, paragraphs and list items (what search indexes). */

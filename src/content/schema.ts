@@ -9,11 +9,14 @@ import { facetValues } from '../app/portfolio.ts';
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug like "north-harbour"');
 /** A real calendar date, written YYYY-MM-DD (2025-02-30 and 2025-13-45 are errors). */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD').refine((s) => {
-  const [y, m, d] = s.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}, 'is not a real calendar date');
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
+  .refine((s) => {
+    const [y, m, d] = s.split('-').map(Number);
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  }, 'is not a real calendar date');
 /** Position in a hand-ordered collection (team, stories): lower first. */
 const order = z.number().int().min(0);
 const text = z.string().trim().min(1, 'must not be empty');
@@ -56,7 +59,10 @@ export const Story = z.strictObject({
   description: paragraph,
   image: imageKey,
   /** Headline numbers, shown large in the expanded story ("$640M", "enterprise value at carve-out"). */
-  figures: z.array(z.strictObject({ value: text.max(12, 'a headline figure must stay short (12 characters)'), label: text })).min(2).max(4),
+  figures: z
+    .array(z.strictObject({ value: text.max(12, 'a headline figure must stay short (12 characters)'), label: text }))
+    .min(2)
+    .max(4),
   highlights: z.array(text).min(3),
   strategy: z.strictObject({ identify: paragraph, execute: paragraph, deliver: paragraph }),
   related: z.array(z.strictObject({ label: text, href: internalHref })).min(2),
@@ -120,23 +126,25 @@ export const NewsItem = z.strictObject({
  * A realized company names its exit year; a current one has none.
  */
 const year = z.number().int().min(1999, 'the firm was founded in 1999').max(2100);
-export const PortfolioCompany = z.strictObject({
-  name: text,
-  strategy: z.enum(facetValues('strategy')),
-  sector: z.enum(facetValues('sector')),
-  region: z.enum(facetValues('region')),
-  headquarters: text,
-  invested: year,
-  status: z.enum(facetValues('status')),
-  exited: year.optional(),
-  /** Shown as text, never as a live link. */
-  website: z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a bare domain like "corvane.com"'),
-  description: excerpt,
-}).superRefine((c, ctx) => {
-  if (c.status === 'realized' && c.exited === undefined) ctx.addIssue({ code: 'custom', path: ['exited'], message: 'a realized company needs its exit year' });
-  if (c.status === 'current' && c.exited !== undefined) ctx.addIssue({ code: 'custom', path: ['exited'], message: 'only a realized company has an exit year' });
-  if (c.exited !== undefined && c.exited < c.invested) ctx.addIssue({ code: 'custom', path: ['exited'], message: 'cannot be before the year of investment' });
-});
+export const PortfolioCompany = z
+  .strictObject({
+    name: text,
+    strategy: z.enum(facetValues('strategy')),
+    sector: z.enum(facetValues('sector')),
+    region: z.enum(facetValues('region')),
+    headquarters: text,
+    invested: year,
+    status: z.enum(facetValues('status')),
+    exited: year.optional(),
+    /** Shown as text, never as a live link. */
+    website: z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a bare domain like "corvane.com"'),
+    description: excerpt,
+  })
+  .superRefine((c, ctx) => {
+    if (c.status === 'realized' && c.exited === undefined) ctx.addIssue({ code: 'custom', path: ['exited'], message: 'a realized company needs its exit year' });
+    if (c.status === 'current' && c.exited !== undefined) ctx.addIssue({ code: 'custom', path: ['exited'], message: 'only a realized company has an exit year' });
+    if (c.exited !== undefined && c.exited < c.invested) ctx.addIssue({ code: 'custom', path: ['exited'], message: 'cannot be before the year of investment' });
+  });
 
 /** content/home.json — the home page below the slider (its figures come from site.json's facts). */
 const Action = z.strictObject({ label: text, href: internalHref });
@@ -155,7 +163,10 @@ export type PracticeAreaT = z.infer<typeof PracticeArea>;
 /* ---------- Editorial pages (style, strategy, sector, company profile) ---------- */
 
 const Card = z.strictObject({
-  number: z.string().regex(/^\d{2}$/).optional(),
+  number: z
+    .string()
+    .regex(/^\d{2}$/)
+    .optional(),
   title: text,
   text: paragraph,
   list: z.array(text).optional(),

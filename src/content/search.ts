@@ -8,10 +8,7 @@
  */
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { LISTING_PAGE_SIZE, pageCountOf, requestedPage } from '../app/listing.ts';
-import {
-  SEARCH_GROUP_PREVIEW, SEARCH_MAX_QUERY, SEARCH_TYPES, isSearchType, normalizeQuery,
-  type SearchGroup, type SearchHit, type SearchResults, type SearchType,
-} from '../app/search.ts';
+import { SEARCH_GROUP_PREVIEW, SEARCH_MAX_QUERY, SEARCH_TYPES, isSearchType, normalizeQuery, type SearchGroup, type SearchHit, type SearchResults, type SearchType } from '../app/search.ts';
 
 /** A searchable document: what a hit shows, plus the full text that is searched. */
 export interface SearchDoc {
@@ -30,7 +27,36 @@ export interface SearchDoc {
 }
 
 /** Words too common to be worth matching on their own. */
-const STOP = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'has', 'in', 'is', 'it', 'its', 'of', 'on', 'or', 'our', 'that', 'the', 'their', 'this', 'to', 'was', 'we', 'were', 'with']);
+const STOP = new Set([
+  'a',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'be',
+  'by',
+  'for',
+  'from',
+  'has',
+  'in',
+  'is',
+  'it',
+  'its',
+  'of',
+  'on',
+  'or',
+  'our',
+  'that',
+  'the',
+  'their',
+  'this',
+  'to',
+  'was',
+  'we',
+  'were',
+  'with',
+]);
 /** Lower case, accents folded (Luleå → lulea), stop words out. */
 const processTerm = (term: string) => {
   let t = term.toLowerCase();
@@ -47,8 +73,7 @@ const processTerm = (term: string) => {
  */
 export const TEXT_INDEX_CHARS = 2000;
 const defaultTokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
-const tokenize = (text: string, field?: string) =>
-  field === 'text' ? [...new Set(defaultTokenize(text.slice(0, TEXT_INDEX_CHARS)))] : defaultTokenize(text);
+const tokenize = (text: string, field?: string) => (field === 'text' ? [...new Set(defaultTokenize(text.slice(0, TEXT_INDEX_CHARS)))] : defaultTokenize(text));
 
 /** Sentences of a text (for the snippet around a match). */
 const sentences = (text: string) => text.split(/(?<=[.!?])\s+/);
@@ -135,9 +160,26 @@ export function createSearchIndex(docs: SearchDoc[], suggestions: string[]): Sea
       if (type !== 'all') query.type = type;
       if (page > 1) query.page = String(page);
       return {
-        q, type, total, groups, page, pageCount, query,
-        suggestions: total ? [] : [...(q ? mini.autoSuggest(q, { fuzzy: 0.3, prefix: true }).slice(0, 3).map((s) => s.suggestion) : []), ...suggestions]
-          .filter((s, i, all) => all.indexOf(s) === i && s.toLowerCase() !== q.toLowerCase()).slice(0, 5),
+        q,
+        type,
+        total,
+        groups,
+        page,
+        pageCount,
+        query,
+        suggestions: total
+          ? []
+          : [
+              ...(q
+                ? mini
+                    .autoSuggest(q, { fuzzy: 0.3, prefix: true })
+                    .slice(0, 3)
+                    .map((s) => s.suggestion)
+                : []),
+              ...suggestions,
+            ]
+              .filter((s, i, all) => all.indexOf(s) === i && s.toLowerCase() !== q.toLowerCase())
+              .slice(0, 5),
       };
     },
   };

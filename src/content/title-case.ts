@@ -8,7 +8,11 @@
 /** Words that stay lower case inside a heading (not first, not last, not after a colon). */
 const MINOR = new Set(['a', 'an', 'the', 'and', 'but', 'or', 'nor', 'for', 'so', 'yet', 'as', 'at', 'by', 'in', 'of', 'off', 'on', 'per', 'to', 'up', 'via', 'vs']);
 
-interface Word { text: string; first: boolean; last: boolean }
+interface Word {
+  text: string;
+  first: boolean;
+  last: boolean;
+}
 
 function words(heading: string): Word[] {
   const parts = heading.split(/\s+/).filter(Boolean);
@@ -29,7 +33,14 @@ function caseOf(part: string, minorAllowed: boolean): string {
 
 /** The heading in Title Case (hyphenated words: each part, "Go-to-Market"). */
 export function toTitleCase(heading: string): string {
-  return words(heading).map((w) => w.text.split('-').map((p, j, all) => caseOf(p, !(w.first && j === 0) && !(w.last && j === all.length - 1))).join('-')).join(' ');
+  return words(heading)
+    .map((w) =>
+      w.text
+        .split('-')
+        .map((p, j, all) => caseOf(p, !(w.first && j === 0) && !(w.last && j === all.length - 1)))
+        .join('-'),
+    )
+    .join(' ');
 }
 
 /** Whether a heading is written in Title Case. */

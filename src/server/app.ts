@@ -93,7 +93,12 @@ function recordRoutes(app: express.Express) {
       return declare(...args);
     };
   }
-  return { segments: segments as ReadonlySet<string>, seal: () => { sealed = true; } };
+  return {
+    segments: segments as ReadonlySet<string>,
+    seal: () => {
+      sealed = true;
+    },
+  };
 }
 /** Files of public/ served as they are, open in both modes (the login page and browsers ask for them). */
 const PUBLIC_FILES: Record<string, string> = {
@@ -111,9 +116,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   const apiData = api ?? buildApiData(loadContent(config.contentDir), loadImageManifest(config.publicDir));
   const build = manifest ?? loadBuildManifest(config.distDir);
   // Staff e-mail for each stored message (outbox.ts), when SMTP_URL and CONTACT_NOTIFY_TO are set.
-  const outbox = config.notify
-    ? startOutbox({ store, notify: config.notify, retry: config.notifyRetry, log, siteOrigin: config.publicOrigin })
-    : undefined;
+  const outbox = config.notify ? startOutbox({ store, notify: config.notify, retry: config.notifyRetry, log, siteOrigin: config.publicOrigin }) : undefined;
   const gate = createGate(config, log, {
     stores: limiterStores,
     loginPage: (req, res, answer) => renderLogin(req, res, renderCtx, answer),
@@ -121,7 +124,10 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   const isPublic = config.siteAccess === 'public';
   const renderCtx: RenderContext = {
     mode: { access: config.siteAccess, origin: config.publicOrigin ?? null },
-    api: apiData, manifest: build, log, timeoutMs: config.renderTimeoutMs,
+    api: apiData,
+    manifest: build,
+    log,
+    timeoutMs: config.renderTimeoutMs,
     devScript: config.liveReload ? '/__dev/reload.js' : undefined,
     // Pages are pure functions of path, query and content (loaded once): render each once.
     cache: new PageCache(),
@@ -132,8 +138,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   let loginAssets = loginAssetSet(build);
   // Hashed names never change content: cache for a year. Login assets are public; the rest
   // are private to signed-in visitors (no shared cache may hand them to anyone else).
-  const assetCacheControl = (urlPath: string) =>
-    isPublic || loginAssets.has(urlPath) || urlPath.endsWith('.woff2') ? IMMUTABLE : 'private, max-age=31536000, immutable';
+  const assetCacheControl = (urlPath: string) => (isPublic || loginAssets.has(urlPath) || urlPath.endsWith('.woff2') ? IMMUTABLE : 'private, max-age=31536000, immutable');
   const requestLog = log.requests;
   const headers = securityHeaders({ liveReload: config.liveReload, noindex: !isPublic });
   const cookies = cookieParser();
@@ -168,9 +173,11 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   //    from memory (sendEncoded) is already brotli or gzip and is left alone.
   //    Server-Sent Events (live reload in development) are never compressed: compression buffers
   //    until a chunk is worth compressing, so the events would never arrive.
-  app.use(compression({
-    filter: (req, res) => !isFromMemory(res) && !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
-  }));
+  app.use(
+    compression({
+      filter: (req, res) => !isFromMemory(res) && !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+    }),
+  );
 
   // 6. Cookies are parsed once, for the session check (signatures are ours: see session.ts).
   app.use(cookies);
@@ -246,9 +253,18 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   }
 
   // 12b. The contact form's endpoint (same-origin, rate limited, 16 KB) — see contact.ts.
-  app.all('/api/contact', methodGuard('POST'), ...createContactHandler({ config, store, log, limiterStore: limiterStores('contact-client'), onStored: outbox?.kick,
-    failurePage: (req, res, status, typed) => renderPage(req, res, renderCtx, { url: CONTACT_PAGE, status, data: { [queryPath(CONTACT_DRAFT_KEY)]: typed } }),
-  }));
+  app.all(
+    '/api/contact',
+    methodGuard('POST'),
+    ...createContactHandler({
+      config,
+      store,
+      log,
+      limiterStore: limiterStores('contact-client'),
+      onStored: outbox?.kick,
+      failurePage: (req, res, status, typed) => renderPage(req, res, renderCtx, { url: CONTACT_PAGE, status, data: { [queryPath(CONTACT_DRAFT_KEY)]: typed } }),
+    }),
+  );
 
   // 12b'. The cookie settings form without script: stores the choice in a cookie, 303 back.
   app.post(COOKIE_SETTINGS_PAGE, ...cookieSettingsHandler());
@@ -267,10 +283,15 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
 
   // 13. Hashed bundles and generated images, private to signed-in visitors.
   app.use('/assets', assetsStatic);
-  app.use('/images', express.static(path.join(config.publicDir, 'images'), {
-    index: false, dotfiles: 'deny', maxAge: '1d',
-    setHeaders: (res) => res.setHeader('Cache-Control', isPublic ? PUBLIC_IMAGE_CACHE : 'private, max-age=86400'),
-  }));
+  app.use(
+    '/images',
+    express.static(path.join(config.publicDir, 'images'), {
+      index: false,
+      dotfiles: 'deny',
+      maxAge: '1d',
+      setHeaders: (res) => res.setHeader('Cache-Control', isPublic ? PUBLIC_IMAGE_CACHE : 'private, max-age=86400'),
+    }),
+  );
 
   // 14. The read API; unknown /api paths answer 404 JSON, never a page.
   const apiRouter = createApiRouter(apiData);
@@ -353,21 +374,26 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   const noop = () => {};
   const stats = { fastPath: 0 };
   const handler: Handler = config.fastPath
-    ? withFastPath({
-      app,
-      // Public: no session needed; everything in memory is for everyone.
-      hasSession: isPublic ? () => true : gate.hasSession,
-      securityHeaders: headers.list,
-      isOriginForm,
-      lookup,
-      requestLog: (req, res) => requestLog(req, res, noop),
-      // The gate's redirect (gate.ts requireSession) for a page: the same isPagePath as `lookup`.
-      redirectFor: isPublic ? undefined : (url) => (isPagePath(pathOf(url)) ? loginRedirect(url) : undefined),
-    }, stats)
+    ? withFastPath(
+        {
+          app,
+          // Public: no session needed; everything in memory is for everyone.
+          hasSession: isPublic ? () => true : gate.hasSession,
+          securityHeaders: headers.list,
+          isOriginForm,
+          lookup,
+          requestLog: (req, res) => requestLog(req, res, noop),
+          // The gate's redirect (gate.ts requireSession) for a page: the same isPagePath as `lookup`.
+          redirectFor: isPublic ? undefined : (url) => (isPagePath(pathOf(url)) ? loginRedirect(url) : undefined),
+        },
+        stats,
+      )
     : app;
 
   /** Stops what runs beside the requests (the outbox); the caller closes the store after it. */
-  const close = async () => { await outbox?.stop(); };
+  const close = async () => {
+    await outbox?.stop();
+  };
   // Open event streams never end by themselves: shutdown ends them first (main.ts), at once.
   return { app, handler, stats, apiData, store, close, closeStreams: () => closeStreams(), pageCache: renderCtx.cache, renderCounts: renderCtx.counts! };
 }
@@ -407,7 +433,9 @@ function mountLiveReload(app: express.Express, config: Config, onRebuild: () => 
   app.get('/__dev/reload.js', (_req, res) => {
     res.type('js').setHeader('Cache-Control', 'no-store');
     // Reload on a rebuild, and after the server restarts (tsx watch) once it answers again.
-    res.send(`let seen=false;function connect(){const es=new EventSource('/__dev/events');es.onmessage=(e)=>{if(e.data==='reload'||(seen&&e.data==='hello'))location.reload();seen=true;};es.onerror=()=>{es.close();setTimeout(connect,100);};}connect();`);
+    res.send(
+      `let seen=false;function connect(){const es=new EventSource('/__dev/events');es.onmessage=(e)=>{if(e.data==='reload'||(seen&&e.data==='hello'))location.reload();seen=true;};es.onerror=()=>{es.close();setTimeout(connect,100);};}connect();`,
+    );
   });
   return () => {
     clearInterval(poll);

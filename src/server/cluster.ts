@@ -52,7 +52,9 @@ export function runPrimary(workers: number, log: Logger) {
       return;
     }
     log.error('worker died; starting another', { pid: w.process.pid, code, signal });
-    setTimeout(() => { if (!stopping && alive.size < workers) fork(); }, 1_000).unref();
+    setTimeout(() => {
+      if (!stopping && alive.size < workers) fork();
+    }, 1_000).unref();
   });
   for (let i = 0; i < workers; i++) fork();
 

@@ -75,7 +75,11 @@ const Env = z.object({
   LOG_FORMAT: z.enum(['json', 'text', 'off']).optional(),
   LIVE_RELOAD: z.string().optional(),
   FAST_PATH: z.enum(['on', 'off']).default('on'),
-  WEB_CONCURRENCY: z.string().trim().regex(/^(auto|[1-9]\d{0,2})$/, 'must be a number of worker processes (1, 2, …, 999) or "auto" (one per core)').default('1'),
+  WEB_CONCURRENCY: z
+    .string()
+    .trim()
+    .regex(/^(auto|[1-9]\d{0,2})$/, 'must be a number of worker processes (1, 2, …, 999) or "auto" (one per core)')
+    .default('1'),
   SITE_ACCESS: z.enum(['password', 'public']).default('password'),
   PUBLIC_ORIGIN: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -115,7 +119,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sitePassword = DEV_PASSWORD;
   }
 
-  let sessionSecrets = (e.SESSION_SECRET ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  let sessionSecrets = (e.SESSION_SECRET ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!sessionSecrets.length) {
     if (production) problems.push('SESSION_SECRET is required when NODE_ENV=production (32+ characters)');
     sessionSecrets = [randomBytes(32).toString('base64url')];

@@ -23,9 +23,7 @@ const redirectBack = (res: Response, query: string) => res.redirect(303, `${CONT
 /** Renders the contact page as the answer to a post the store refused, with what was typed (app.ts → render.tsx). */
 export type ContactPageRenderer = (req: Request, res: Response, status: number, typed: ContactInput) => void;
 
-export function createContactHandler(deps: {
-  config: Config; store: MessageStore; log: Logger; limiterStore?: Store; onStored?: () => void; failurePage?: ContactPageRenderer;
-}): RequestHandler[] {
+export function createContactHandler(deps: { config: Config; store: MessageStore; log: Logger; limiterStore?: Store; onStored?: () => void; failurePage?: ContactPageRenderer }): RequestHandler[] {
   const { config, store, log } = deps;
 
   const limiter = rateLimit({

@@ -9,9 +9,7 @@
 import express, { type Request, type Response, type RequestHandler } from 'express';
 import { sameOriginOnly } from './gate.ts';
 import { COOKIE_PREFERENCES_KEY } from '../app/constants.ts';
-import {
-  ACCEPT_ALL, COOKIE_PREFERENCES_MAX_AGE_S, REJECT_NON_ESSENTIAL, serializeCookiePreferences, type CookiePreferences,
-} from '../app/cookie-preferences.ts';
+import { ACCEPT_ALL, COOKIE_PREFERENCES_MAX_AGE_S, REJECT_NON_ESSENTIAL, serializeCookiePreferences, type CookiePreferences } from '../app/cookie-preferences.ts';
 
 export const COOKIE_SETTINGS_PAGE = '/cookie-settings';
 
@@ -38,7 +36,10 @@ export function cookieSettingsHandler(): RequestHandler[] {
       // Not HttpOnly: the page's script reads and writes the same cookie (a preference, not a
       // secret). Express URI-encodes the JSON, as the page's script does (cookieValueOf).
       res.cookie(COOKIE_PREFERENCES_KEY, serializeCookiePreferences(prefs), {
-        path: '/', maxAge: COOKIE_PREFERENCES_MAX_AGE_S * 1000, sameSite: 'lax', secure: req.secure,
+        path: '/',
+        maxAge: COOKIE_PREFERENCES_MAX_AGE_S * 1000,
+        sameSite: 'lax',
+        secure: req.secure,
       });
       res.setHeader('Cache-Control', 'no-store');
       res.redirect(303, `${COOKIE_SETTINGS_PAGE}?saved=1`);

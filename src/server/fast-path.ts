@@ -60,7 +60,11 @@ export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 type Variant = 'br' | 'gzip' | 'raw' | '304';
 const VARIANTS: Record<Variant, number> = { br: 0, gzip: 2, raw: 4, '304': 6 };
 /** Pre-built header blocks of one body ([name, value, …]), by variant and scheme, for one type and Cache-Control. */
-interface Blocks { type: string; cacheControl: string; byVariant: (string[] | undefined)[] }
+interface Blocks {
+  type: string;
+  cacheControl: string;
+  byVariant: (string[] | undefined)[];
+}
 const blocks = new WeakMap<EncodedBody, Blocks>();
 
 function headerBlock(answer: MemoryAnswer, variant: Variant, secure: boolean, security: HeaderList, length: number): string[] {

@@ -5,14 +5,10 @@
 import express, { type Request, type RequestHandler } from 'express';
 
 /** The enhanced forms send or ask for JSON; a browser's own form post asks for HTML. */
-export const wantsJson = (req: Request) =>
-  req.is('application/json') === 'application/json' || /application\/json/.test(req.get('accept') ?? '');
+export const wantsJson = (req: Request) => req.is('application/json') === 'application/json' || /application\/json/.test(req.get('accept') ?? '');
 
 /** JSON or a plain form post (no nested fields), within `limit` bytes and `parameterLimit` fields. */
-export const parseBody = (limit: string, parameterLimit: number): RequestHandler[] => [
-  express.json({ limit, strict: true }),
-  express.urlencoded({ extended: false, limit, parameterLimit }),
-];
+export const parseBody = (limit: string, parameterLimit: number): RequestHandler[] => [express.json({ limit, strict: true }), express.urlencoded({ extended: false, limit, parameterLimit })];
 
 /**
  * The Retry-After (whole seconds, at least 1) of a client an express-rate-limit limiter refused:

@@ -143,37 +143,46 @@ export function createGate(config: Config, log: Logger, opts: { stores?: Limiter
   });
 
   // Bodies first (4 KB at most), so that the 429 page keeps where the visitor was going.
-  const login: RequestHandler[] = [sameOriginOnly, ...parseBody('4kb', 10), pressure, perClient, (req, res) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const password = body.password;
-    const next = safeNext(body.next);
-    if (typeof password !== 'string' || password.length > 1024) {
-      res.status(400).json({ error: 'A password is required.' });
-      return;
-    }
-    if (!password || !passwordMatches(password, config.sitePassword)) {
-      res.locals.loginFailed = true;
-      log.warn('login failed', { ip: req.ip });
-      if (wantsJson(req)) res.status(401).json({ error: LOGIN_ERROR });
-      else res.redirect(303, `/login?error=1&next=${encodeURIComponent(next)}`);
-      return;
-    }
-    res.locals.loginOk = true;
-    res.cookie(SESSION_COOKIE, createSessionToken(keys, config.sessionTtlMs), {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: req.secure,
-      path: '/',
-    });
-    if (wantsJson(req)) res.status(200).json({ ok: true, next });
-    else res.redirect(303, next);
-  }];
+  const login: RequestHandler[] = [
+    sameOriginOnly,
+    ...parseBody('4kb', 10),
+    pressure,
+    perClient,
+    (req, res) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const password = body.password;
+      const next = safeNext(body.next);
+      if (typeof password !== 'string' || password.length > 1024) {
+        res.status(400).json({ error: 'A password is required.' });
+        return;
+      }
+      if (!password || !passwordMatches(password, config.sitePassword)) {
+        res.locals.loginFailed = true;
+        log.warn('login failed', { ip: req.ip });
+        if (wantsJson(req)) res.status(401).json({ error: LOGIN_ERROR });
+        else res.redirect(303, `/login?error=1&next=${encodeURIComponent(next)}`);
+        return;
+      }
+      res.locals.loginOk = true;
+      res.cookie(SESSION_COOKIE, createSessionToken(keys, config.sessionTtlMs), {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: req.secure,
+        path: '/',
+      });
+      if (wantsJson(req)) res.status(200).json({ ok: true, next });
+      else res.redirect(303, next);
+    },
+  ];
 
-  const logout: RequestHandler[] = [sameOriginOnly, (req, res) => {
-    res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' });
-    if (wantsJson(req)) res.status(200).json({ ok: true });
-    else res.redirect(303, '/login');
-  }];
+  const logout: RequestHandler[] = [
+    sameOriginOnly,
+    (req, res) => {
+      res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' });
+      if (wantsJson(req)) res.status(200).json({ ok: true });
+      else res.redirect(303, '/login');
+    },
+  ];
 
   /** Everything after this needs a session: 401 JSON for /api, 302 to /login for pages. */
   const requireSession = (req: Request, res: Response, next: NextFunction) => {

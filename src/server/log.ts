@@ -32,16 +32,22 @@ type Fields = Record<string, unknown>;
 
 /** `destination`: where JSON lines go (stdout unless given; tests pass a stream of their own). */
 export function createLogger(format: LogFormat, destination?: DestinationStream) {
-  const json = format === 'json'
-    ? pino({
-      base: worker ?? null,
-      messageKey: 'msg',
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-    }, destination ?? stdout())
-    : undefined;
+  const json =
+    format === 'json'
+      ? pino(
+          {
+            base: worker ?? null,
+            messageKey: 'msg',
+            timestamp: pino.stdTimeFunctions.isoTime,
+            formatters: { level: (label) => ({ level: label }) },
+          },
+          destination ?? stdout(),
+        )
+      : undefined;
   const text = (level: 'info' | 'warn' | 'error', msg: string, fields: Fields = {}) => {
-    const extra = Object.entries(fields).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ');
+    const extra = Object.entries(fields)
+      .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`)
+      .join(' ');
     (level === 'info' ? process.stdout : process.stderr).write(`${level === 'info' ? '' : level.toUpperCase() + ' '}${msg}${extra ? ' ' + extra : ''}\n`);
   };
   const write = (level: 'info' | 'warn' | 'error', msg: string, fields: Fields = {}) => {

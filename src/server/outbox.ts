@@ -116,7 +116,7 @@ export function startOutbox(deps: OutboxDeps): Outbox {
 
   async function run() {
     try {
-      for (let item; !stopped && (item = store.outbox.claim(new Date(), retry.leaseMs));) await sendOne(item);
+      for (let item; !stopped && (item = store.outbox.claim(new Date(), retry.leaseMs)); ) await sendOne(item);
     } catch (err) {
       log.error('outbox: database error', { error: String((err as Error).message) });
     }

@@ -81,7 +81,12 @@ function memoRaw(page: CompressedPage): Buffer {
  * them; the raw HTML is rebuilt from gzip for a client that accepts neither (and memoised, above).
  */
 class CompressedPage implements EncodedBody {
-  constructor(readonly status: number, readonly etag: string, readonly gzip: Buffer, readonly br: Buffer) {}
+  constructor(
+    readonly status: number,
+    readonly etag: string,
+    readonly gzip: Buffer,
+    readonly br: Buffer,
+  ) {}
   get raw(): Buffer {
     return memoRaw(this);
   }
@@ -101,7 +106,10 @@ class OnDemandBody implements EncodedBody {
   private gz: Buffer | null = null;
   private brotli: Buffer | null = null;
   readonly etag: string;
-  constructor(readonly status: number, readonly raw: Buffer) {
+  constructor(
+    readonly status: number,
+    readonly raw: Buffer,
+  ) {
     this.etag = etagOf(raw);
   }
   get gzip(): Buffer {
@@ -120,8 +128,7 @@ export const hasEncodings = (b: EncodedBody) => b instanceof OnDemandBody || !!(
  * The bytes an entry holds (the encodings it keeps). An on-demand body is counted at twice its raw
  * size, what it can grow to once compressed (compressed forms are smaller than the raw body).
  */
-export const bodyBytes = (b: EncodedBody) =>
-  b instanceof OnDemandBody ? 2 * b.raw.length : (b instanceof CompressedPage ? 0 : b.raw.length) + (b.gzip?.length ?? 0) + (b.br?.length ?? 0);
+export const bodyBytes = (b: EncodedBody) => (b instanceof OnDemandBody ? 2 * b.raw.length : (b instanceof CompressedPage ? 0 : b.raw.length) + (b.gzip?.length ?? 0) + (b.br?.length ?? 0));
 
 /**
  * A small LRU bounded in bytes (the encodings it holds) and in entries. Map keeps insertion
@@ -131,7 +138,10 @@ export const bodyBytes = (b: EncodedBody) =>
 export class PageCache<T extends EncodedBody = EncodedBody> {
   private map = new Map<string, T>();
   private bytes = 0;
-  constructor(private readonly maxBytes = 32 * 1024 * 1024, private readonly maxEntries = 5000) {}
+  constructor(
+    private readonly maxBytes = 32 * 1024 * 1024,
+    private readonly maxEntries = 5000,
+  ) {}
   get(key: string): T | undefined {
     const page = this.map.get(key);
     if (page) {

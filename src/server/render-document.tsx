@@ -42,8 +42,12 @@ export class RenderError extends Error {}
 
 type Element = Parameters<typeof renderToPipeableStream>[0];
 
-const assetsFor = (manifest: BuildManifest, entry: 'site' | 'login', devScript?: string): Assets =>
-  ({ css: manifest.css, fonts: manifest.fonts, modulePreload: manifest.entries[entry].preload, devScript });
+const assetsFor = (manifest: BuildManifest, entry: 'site' | 'login', devScript?: string): Assets => ({
+  css: manifest.css,
+  fonts: manifest.fonts,
+  modulePreload: manifest.entries[entry].preload,
+  devScript,
+});
 
 /** renderToPipeableStream into memory, once everything is ready. */
 function renderToBuffer(element: Element, bootstrapModules: string[], opts: RenderOptions): Promise<Buffer> {
@@ -119,11 +123,13 @@ export async function renderDocument(url: string | Location, data: Record<string
   const boot: BootData = { assets, data, ...(opts.mode ? { mode: opts.mode } : {}) };
   const bootJson = serializeBootData(boot);
   const client = new QueryClient(data);
-  const html = await renderToBuffer((
+  const html = await renderToBuffer(
     <Document assets={assets} bootJson={bootJson} mode={opts.mode}>
       <App client={client} location={location} notFound={status === 404} />
-    </Document>
-  ), [], opts);
+    </Document>,
+    [],
+    opts,
+  );
   return { status, html };
 }
 

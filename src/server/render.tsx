@@ -21,7 +21,8 @@ import { makeCachedPage, pageCacheKey, sendPage, NOT_FOUND_KEY, PAGE_CACHE, type
 import { renderDocument, renderLoginDocument, RenderError, type RenderedDocument, type RenderOptions } from './render-document.tsx';
 import { safeNext } from './gate.ts';
 
-const STATIC_500_STYLE = 'body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#0b1a2e;color:#fff}main{max-width:32rem;padding:2rem}h1{font-weight:400}a{color:#e0b77a}';
+const STATIC_500_STYLE =
+  'body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#0b1a2e;color:#fff}main{max-width:32rem;padding:2rem}h1{font-weight:400}a{color:#e0b77a}';
 /** The small static page sent when rendering fails: no scripts, no data, no stack trace. */
 export const STATIC_500 = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Something went wrong — Halden Rowe Capital</title><style>${STATIC_500_STYLE}</style></head><body><main><h1>Something went wrong</h1><p>We could not display this page. Please try again in a moment.</p><p><a href="/">Return to the home page</a></p></main></body></html>`;
 /** Its one inline <style> is allowed by hash, not by 'unsafe-inline'. */
@@ -62,25 +63,28 @@ function send(req: Request, res: Response, ctx: RenderContext, rendering: (opts:
     res.off('close', onClose);
   };
   const onError: NonNullable<RenderOptions['onError']> = (message, error) => ctx.log.error(message, { path: req.path, error: String((error as Error)?.message ?? error) });
-  rendering({ signal: controller.signal, onError, mode: ctx.mode, devScript: ctx.devScript }).then(({ status, html }) => {
-    done();
-    if (res.headersSent || res.destroyed) return;
-    if (cacheKey) {
-      const page = makeCachedPage(status, html);
-      ctx.cache.set(cacheKey, page);
-      sendPage(req, res, page);
-      return;
-    }
-    res.status(status);
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', PAGE_CACHE);
-    res.send(html);
-  }, (error) => {
-    done();
-    // (React's own errors were logged as they happened; anything else, such as a page's code that fails to load, is logged here.)
-    if (!(error instanceof RenderError)) onError('render failed', error);
-    if (!res.headersSent && !res.destroyed) sendStatic500(res);
-  });
+  rendering({ signal: controller.signal, onError, mode: ctx.mode, devScript: ctx.devScript }).then(
+    ({ status, html }) => {
+      done();
+      if (res.headersSent || res.destroyed) return;
+      if (cacheKey) {
+        const page = makeCachedPage(status, html);
+        ctx.cache.set(cacheKey, page);
+        sendPage(req, res, page);
+        return;
+      }
+      res.status(status);
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', PAGE_CACHE);
+      res.send(html);
+    },
+    (error) => {
+      done();
+      // (React's own errors were logged as they happened; anything else, such as a page's code that fails to load, is logged here.)
+      if (!(error instanceof RenderError)) onError('render failed', error);
+      if (!res.headersSent && !res.destroyed) sendStatic500(res);
+    },
+  );
 }
 
 /**
@@ -209,9 +213,7 @@ export async function renderPage(req: Request, res: Response, ctx: RenderContext
 export function renderLogin(req: Request, res: Response, ctx: RenderContext, answer?: { status: number; error: 'throttled'; next: string }) {
   const q = req.query as Record<string, unknown>;
   const code = answer?.error ?? q.error;
-  const error = code === 'throttled'
-    ? 'Too many attempts. Please wait a few minutes and try again.'
-    : code ? LOGIN_ERROR : null;
+  const error = code === 'throttled' ? 'Too many attempts. Please wait a few minutes and try again.' : code ? LOGIN_ERROR : null;
   const props: LoginProps = { next: answer?.next ?? safeNext(q.next), initialError: error };
   send(req, res, ctx, (opts) => renderLoginDocument(props, ctx.manifest, { ...opts, status: answer?.status ?? 200 }), null);
 }

@@ -19,7 +19,17 @@ import { encodeBody, type EncodedBody } from './page-cache.ts';
 
 export const FEED_ITEMS = 20;
 
-interface Dated { id: string; date?: string; lastUpdated?: string; title?: string; excerpt?: string; link?: string; category?: string; type?: string; author?: string }
+interface Dated {
+  id: string;
+  date?: string;
+  lastUpdated?: string;
+  title?: string;
+  excerpt?: string;
+  link?: string;
+  category?: string;
+  type?: string;
+  author?: string;
+}
 
 /** The value of one API read (the content layer's own answer), or undefined. */
 const read = (api: ApiData, apiPath: string): unknown => api.read(apiPath)?.value;
@@ -37,7 +47,9 @@ function newestMtime(dir: string): Date {
   };
   try {
     visit(dir);
-  } catch { /* no content dir: now */ }
+  } catch {
+    /* no content dir: now */
+  }
   return new Date(newest || Date.now());
 }
 
@@ -55,7 +67,10 @@ export function sitemapEntries(api: ApiData, contentDir: string): { path: string
   const newest = (values: unknown[]): string | undefined => {
     const dates: string[] = [];
     for (const v of values) {
-      if (Array.isArray(v)) for (const item of v as Dated[]) { if (item?.date) dates.push(item.date); }
+      if (Array.isArray(v))
+        for (const item of v as Dated[]) {
+          if (item?.date) dates.push(item.date);
+        }
       else if (v && typeof v === 'object' && typeof (v as Dated).lastUpdated === 'string') dates.push((v as Dated).lastUpdated!);
     }
     return dates.map(day).sort().at(-1);

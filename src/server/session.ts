@@ -7,7 +7,9 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export interface SessionKeys { keys: Buffer[] }
+export interface SessionKeys {
+  keys: Buffer[];
+}
 
 export function deriveKeys(secrets: string[], password: string): SessionKeys {
   return { keys: secrets.map((s) => createHmac('sha256', s).update('session-key\0').update(password).digest()) };

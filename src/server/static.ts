@@ -18,7 +18,10 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-export interface Asset { body: EncodedBody; type: string }
+export interface Asset {
+  body: EncodedBody;
+  type: string;
+}
 
 /** The middleware, plus `lookup(name)` for the fast path (app.ts): the same map, the same answer. */
 export type PrecompressedStatic = RequestHandler & { lookup(name: string): Asset | undefined };
@@ -32,7 +35,9 @@ export function precompressedStatic(dir: string, cacheControl: (urlPath: string)
     let names: string[] = [];
     try {
       names = readdirSync(dir);
-    } catch { /* no build yet: everything falls through */ }
+    } catch {
+      /* no build yet: everything falls through */
+    }
     const have = new Set(names);
     for (const name of names) {
       const type = TYPES[path.extname(name)];

@@ -50,7 +50,11 @@ export interface Delivery {
 }
 
 /** A notification claimed for sending, with its message. */
-export interface OutboxItem { message: StoredMessage; attempts: number; messageId: string }
+export interface OutboxItem {
+  message: StoredMessage;
+  attempts: number;
+  messageId: string;
+}
 
 export interface MessageStore {
   /** The database file. */
@@ -154,12 +158,10 @@ export function openStore(dataDir: string, opts: { readonly?: boolean } = {}): M
     throw err;
   }
 
-  const insert = opts.readonly ? null : db.prepare<[string, string, string, string | null, string, string | null]>(
-    'INSERT INTO messages (created_at, name, email, company, message, ip) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const enqueue = opts.readonly ? null : db.prepare<[number, string]>(
-    "INSERT INTO outbox (message_id, state, attempts, next_attempt_at) VALUES (?, 'pending', 0, ?)",
-  );
+  const insert = opts.readonly
+    ? null
+    : db.prepare<[string, string, string, string | null, string, string | null]>('INSERT INTO messages (created_at, name, email, company, message, ip) VALUES (?, ?, ?, ?, ?, ?)');
+  const enqueue = opts.readonly ? null : db.prepare<[number, string]>("INSERT INTO outbox (message_id, state, attempts, next_attempt_at) VALUES (?, 'pending', 0, ?)");
   // A database last written by a version without the outbox is listed without delivery states.
   const hasOutbox = !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").get();
   const SELECT = hasOutbox ? SELECT_WITH_DELIVERY : 'SELECT m.*, NULL AS state, NULL AS attempts, NULL AS next_attempt_at, NULL AS sent_at, NULL AS last_error FROM messages m';
@@ -168,41 +170,49 @@ export function openStore(dataDir: string, opts: { readonly?: boolean } = {}): M
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM messages');
   // A database opened read-only by an older version may have no outbox yet: only the writer needs these.
   const writer = <T>(make: () => T): T | null => (opts.readonly ? null : make());
-  const nextDue = writer(() => db.prepare<[], { pending: string | null; sending: string | null }>(
-    "SELECT min(CASE state WHEN 'pending' THEN next_attempt_at END) AS pending, min(CASE state WHEN 'sending' THEN next_attempt_at END) AS sending FROM outbox WHERE state != 'sent'",
-  ));
-  const findDue = writer(() => db.prepare<[string, string], { message_id: number }>(
-    `SELECT message_id FROM outbox WHERE (state = 'pending' AND next_attempt_at <= ?) OR (state = 'sending' AND next_attempt_at <= ?)
+  const nextDue = writer(() =>
+    db.prepare<[], { pending: string | null; sending: string | null }>(
+      "SELECT min(CASE state WHEN 'pending' THEN next_attempt_at END) AS pending, min(CASE state WHEN 'sending' THEN next_attempt_at END) AS sending FROM outbox WHERE state != 'sent'",
+    ),
+  );
+  const findDue = writer(() =>
+    db.prepare<[string, string], { message_id: number }>(
+      `SELECT message_id FROM outbox WHERE (state = 'pending' AND next_attempt_at <= ?) OR (state = 'sending' AND next_attempt_at <= ?)
      ORDER BY next_attempt_at, message_id LIMIT 1`,
-  ));
+    ),
+  );
   // The claim is one conditional UPDATE: of two processes racing for a row, one changes it.
-  const claimRow = writer(() => db.prepare<[string, number, string, string]>(
-    `UPDATE outbox SET state = 'sending', attempts = attempts + 1, next_attempt_at = ?
+  const claimRow = writer(() =>
+    db.prepare<[string, number, string, string]>(
+      `UPDATE outbox SET state = 'sending', attempts = attempts + 1, next_attempt_at = ?
      WHERE message_id = ? AND ((state = 'pending' AND next_attempt_at <= ?) OR (state = 'sending' AND next_attempt_at <= ?))`,
-  ));
+    ),
+  );
   const getRow = db.prepare<[number], Row>(`${SELECT} WHERE m.id = ?`);
   const markSent = writer(() => db.prepare<[string, number]>("UPDATE outbox SET state = 'sent', sent_at = ?, last_error = NULL WHERE message_id = ?"));
-  const markFailed = writer(() => db.prepare<[string, string, number]>(
-    "UPDATE outbox SET state = 'pending', last_error = ?, next_attempt_at = ? WHERE message_id = ? AND state = 'sending'",
-  ));
+  const markFailed = writer(() => db.prepare<[string, string, number]>("UPDATE outbox SET state = 'pending', last_error = ?, next_attempt_at = ? WHERE message_id = ? AND state = 'sending'"));
   const probe = writer(() => db.prepare<[string]>("INSERT INTO meta (key, value) VALUES ('last_write_check', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
-  const instance = opts.readonly
-    ? ''
-    : db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'instance'").get()!.value;
+  const instance = opts.readonly ? '' : db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'instance'").get()!.value;
 
   const toMessage = (r: Row): StoredMessage => ({
-    id: r.id, createdAt: r.created_at, name: r.name, email: r.email, company: r.company, message: r.message, ip: r.ip,
-    delivery: r.state
-      ? { state: r.state, attempts: r.attempts ?? 0, nextAttemptAt: r.state === 'sent' ? null : r.next_attempt_at, sentAt: r.sent_at, lastError: r.last_error }
-      : null,
+    id: r.id,
+    createdAt: r.created_at,
+    name: r.name,
+    email: r.email,
+    company: r.company,
+    message: r.message,
+    ip: r.ip,
+    delivery: r.state ? { state: r.state, attempts: r.attempts ?? 0, nextAttemptAt: r.state === 'sent' ? null : r.next_attempt_at, sentAt: r.sent_at, lastError: r.last_error } : null,
   });
 
-  const insertWithOutbox = opts.readonly ? null : db.transaction((m: NewMessage, now: Date, notify: boolean) => {
-    const info = insert!.run(now.toISOString(), m.name, m.email, m.company || null, m.message, m.ip ?? null);
-    const id = Number(info.lastInsertRowid);
-    if (notify) enqueue!.run(id, now.toISOString());
-    return id;
-  });
+  const insertWithOutbox = opts.readonly
+    ? null
+    : db.transaction((m: NewMessage, now: Date, notify: boolean) => {
+        const info = insert!.run(now.toISOString(), m.name, m.email, m.company || null, m.message, m.ip ?? null);
+        const id = Number(info.lastInsertRowid);
+        if (notify) enqueue!.run(id, now.toISOString());
+        return id;
+      });
 
   /** The Message-ID of a message's e-mail: the same on every attempt, unique across databases. */
   const messageIdOf = (id: number) => `<contact-${id}.${instance}@halden-rowe.invalid>`;

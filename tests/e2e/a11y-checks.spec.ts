@@ -19,8 +19,19 @@ import { test, expect, isMobile, SIGNED_OUT } from './fixtures.ts';
 import { loadContent } from '../../src/content/load.ts';
 import { UI_STATES, openState, type Project, type UiState } from './states.ts';
 import {
-  TEXT_SPACING_CSS, checkClippedText, checkReducedMotion, checkReflow, checkTargetSize, focusNotObscuredProblems, focusVisibleProblems,
-  forcedColorsProblems, recordChecks, settle, tabThrough, type CheckResult, sharpModule,
+  TEXT_SPACING_CSS,
+  checkClippedText,
+  checkReducedMotion,
+  checkReflow,
+  checkTargetSize,
+  focusNotObscuredProblems,
+  focusVisibleProblems,
+  forcedColorsProblems,
+  recordChecks,
+  settle,
+  tabThrough,
+  type CheckResult,
+  sharpModule,
 } from './a11y-checks.ts';
 
 test.describe.configure({ mode: 'parallel' });
@@ -36,7 +47,9 @@ test.use({ bypassCSP: true });
 async function runChecks(page: Page, testInfo: TestInfo, scope: string | null, full = true): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   const t0 = Date.now();
-  const lap = (name: string) => { if (process.env.A11Y_TIMING) console.log(name, Date.now() - t0); };
+  const lap = (name: string) => {
+    if (process.env.A11Y_TIMING) console.log(name, Date.now() - t0);
+  };
   const viewport = page.viewportSize()!;
 
   // Keyboard: every Tab stop shows a focus outline with 3:1 contrast and is not hidden. With
@@ -66,7 +79,7 @@ async function runChecks(page: Page, testInfo: TestInfo, scope: string | null, f
 
     const style = await page.addStyleTag({ content: TEXT_SPACING_CSS });
     await settle(page);
-    results.push({ check: 'textSpacing', problems: [...await checkClippedText(page, scope), ...await checkReflow(page, scope)] });
+    results.push({ check: 'textSpacing', problems: [...(await checkClippedText(page, scope)), ...(await checkReflow(page, scope))] });
     await style.evaluate((el) => (el as Element).remove());
     await settle(page);
     lap('spacing');
@@ -74,12 +87,12 @@ async function runChecks(page: Page, testInfo: TestInfo, scope: string | null, f
 
   await page.setViewportSize({ width: 320, height: 640 });
   await settle(page);
-  results.push({ check: 'reflow', problems: [...await checkReflow(page, scope), ...await checkClippedText(page, scope)] });
+  results.push({ check: 'reflow', problems: [...(await checkReflow(page, scope)), ...(await checkClippedText(page, scope))] });
   if (full && !isMobile(testInfo)) {
     // 200 % zoom of the 1440×900 desktop: the same page in 720×450 CSS pixels.
     await page.setViewportSize({ width: viewport.width / 2, height: viewport.height / 2 });
     await settle(page);
-    results.push({ check: 'zoom', problems: [...await checkReflow(page, scope), ...await checkClippedText(page, scope)] });
+    results.push({ check: 'zoom', problems: [...(await checkReflow(page, scope)), ...(await checkClippedText(page, scope))] });
   }
   await page.setViewportSize(viewport);
   await settle(page);
@@ -121,7 +134,11 @@ for (const signedOut of [false, true]) {
 }
 
 test.describe('what a screen reader hears', () => {
-  for (const [name, url] of [['home', '/'], ['research-listing', '/research'], ['contact-form', '/contact']] as const) {
+  for (const [name, url] of [
+    ['home', '/'],
+    ['research-listing', '/research'],
+    ['contact-form', '/contact'],
+  ] as const) {
     test(`accessibility tree of ${url}`, async ({ page }, testInfo) => {
       test.skip(isMobile(testInfo), 'one tree per page: the desktop layout');
       await page.clock.install({ time: new Date('2026-01-15T10:00:00Z') });
@@ -143,8 +160,19 @@ test.describe('what a screen reader hears', () => {
 test('header text over every slide keeps at least 7:1 against the lightest pixel behind it', async ({ page }, testInfo) => {
   const stories = loadContent().stories.length;
   const sharp = await sharpModule();
-  const lin = (c: number) => { c /= 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
-  const sizes = isMobile(testInfo) ? [{ width: 390, height: 844 }, { width: 320, height: 640 }] : [{ width: 1440, height: 900 }, { width: 1280, height: 600 }];
+  const lin = (c: number) => {
+    c /= 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const sizes = isMobile(testInfo)
+    ? [
+        { width: 390, height: 844 },
+        { width: 320, height: 640 },
+      ]
+    : [
+        { width: 1440, height: 900 },
+        { width: 1280, height: 600 },
+      ];
   const found: string[] = [];
   let lowest = Infinity;
   for (const size of sizes) {

@@ -15,20 +15,69 @@ import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 
 /** A check, the success criteria it gives evidence for, and how it is made. */
-export interface CheckDef { id: string; title: string; sc: string[]; method: string }
+export interface CheckDef {
+  id: string;
+  title: string;
+  sc: string[];
+  method: string;
+}
 
 export const CHECKS: Record<string, CheckDef> = {
-  reflow: { id: 'reflow', title: 'Reflow at 320 CSS px', sc: ['1.4.10'], method: 'Viewport 320×640: the page does not scroll sideways and every visible control lies inside the viewport (content inside a scrolling region excepted).' },
-  zoom: { id: 'zoom', title: 'Zoom 200 %', sc: ['1.4.4', '1.4.10'], method: 'Desktop at 200 % (the 1440×900 viewport seen as 720×450 CSS px): no sideways scrolling, every control inside the viewport, no text clipped.' },
-  textSpacing: { id: 'textSpacing', title: 'Text spacing override', sc: ['1.4.12'], method: 'Line height 1.5, paragraph spacing 2 em, letter spacing 0.12 em, word spacing 0.16 em on every element: no text clipped by a box that hides overflow, no sideways scrolling.' },
-  forcedColors: { id: 'forcedColors', title: 'Forced colours', sc: ['1.4.11', '2.4.7'], method: 'forced-colors: active (Windows High Contrast): every control Tab reaches shows a focus outline, and form controls keep a visible boundary.' },
-  reducedMotion: { id: 'reducedMotion', title: 'Reduced motion', sc: ['2.3.3', '2.2.2'], method: 'prefers-reduced-motion: reduce: no CSS animation or transition lasts longer than 0.01 ms, and nothing scrolls smoothly.' },
-  targetSize: { id: 'targetSize', title: 'Target size (minimum)', sc: ['2.5.8'], method: 'Every visible control is at least 24×24 CSS px, or is a link inside a sentence, or has no other control within the 24 px square centred on it.' },
-  focusNotObscured: { id: 'focusNotObscured', title: 'Focus not obscured', sc: ['2.4.11'], method: 'Tab through the page (up to 150 stops): no focused control is entirely hidden behind the fixed header or outside the viewport.' },
-  focusVisible: { id: 'focusVisible', title: 'Focus visible, with contrast', sc: ['2.4.7', '1.4.11'], method: 'Tab through the page: every focused control has an outline (on itself or its ::after) of at least 2 px whose colour has 3:1 contrast against the background behind it.' },
+  reflow: {
+    id: 'reflow',
+    title: 'Reflow at 320 CSS px',
+    sc: ['1.4.10'],
+    method: 'Viewport 320×640: the page does not scroll sideways and every visible control lies inside the viewport (content inside a scrolling region excepted).',
+  },
+  zoom: {
+    id: 'zoom',
+    title: 'Zoom 200 %',
+    sc: ['1.4.4', '1.4.10'],
+    method: 'Desktop at 200 % (the 1440×900 viewport seen as 720×450 CSS px): no sideways scrolling, every control inside the viewport, no text clipped.',
+  },
+  textSpacing: {
+    id: 'textSpacing',
+    title: 'Text spacing override',
+    sc: ['1.4.12'],
+    method: 'Line height 1.5, paragraph spacing 2 em, letter spacing 0.12 em, word spacing 0.16 em on every element: no text clipped by a box that hides overflow, no sideways scrolling.',
+  },
+  forcedColors: {
+    id: 'forcedColors',
+    title: 'Forced colours',
+    sc: ['1.4.11', '2.4.7'],
+    method: 'forced-colors: active (Windows High Contrast): every control Tab reaches shows a focus outline, and form controls keep a visible boundary.',
+  },
+  reducedMotion: {
+    id: 'reducedMotion',
+    title: 'Reduced motion',
+    sc: ['2.3.3', '2.2.2'],
+    method: 'prefers-reduced-motion: reduce: no CSS animation or transition lasts longer than 0.01 ms, and nothing scrolls smoothly.',
+  },
+  targetSize: {
+    id: 'targetSize',
+    title: 'Target size (minimum)',
+    sc: ['2.5.8'],
+    method: 'Every visible control is at least 24×24 CSS px, or is a link inside a sentence, or has no other control within the 24 px square centred on it.',
+  },
+  focusNotObscured: {
+    id: 'focusNotObscured',
+    title: 'Focus not obscured',
+    sc: ['2.4.11'],
+    method: 'Tab through the page (up to 150 stops): no focused control is entirely hidden behind the fixed header or outside the viewport.',
+  },
+  focusVisible: {
+    id: 'focusVisible',
+    title: 'Focus visible, with contrast',
+    sc: ['2.4.7', '1.4.11'],
+    method: 'Tab through the page: every focused control has an outline (on itself or its ::after) of at least 2 px whose colour has 3:1 contrast against the background behind it.',
+  },
 };
 
-export interface CheckResult { check: string; problems: string[]; measured?: Record<string, number> }
+export interface CheckResult {
+  check: string;
+  problems: string[];
+  measured?: Record<string, number>;
+}
 
 /* ---------------------------------------------------------------------------------------- */
 /* In-page helpers (serialised into page.evaluate)                                          */
@@ -46,73 +95,86 @@ const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea,
 export async function settle(page: Page): Promise<void> {
   for (let i = 0; i < 50; i++) {
     // Short ones only: the slider's 8 s progress bar and the slow image drift are not waited for.
-    const running = await page.evaluate(() => document.getAnimations().filter((a) => {
-      const t = a.effect?.getComputedTiming();
-      return a.playState === 'running' && typeof t?.endTime === 'number' && Number.isFinite(t.endTime) && t.endTime <= 2000;
-    }).length);
+    const running = await page.evaluate(
+      () =>
+        document.getAnimations().filter((a) => {
+          const t = a.effect?.getComputedTiming();
+          return a.playState === 'running' && typeof t?.endTime === 'number' && Number.isFinite(t.endTime) && t.endTime <= 2000;
+        }).length,
+    );
     if (running === 0) return;
     await page.waitForTimeout(20);
   }
 }
 
 export async function checkReflow(page: Page, scope: string | null): Promise<string[]> {
-  return page.evaluate(({ scope, CONTROLS }) => {
-    const problems: string[] = [];
-    const root = scope ? document.querySelector(scope)! : document;
-    const vw = window.innerWidth;
-    const scroller = scope ? (document.querySelector(scope) as HTMLElement) : document.documentElement;
-    if (scroller.scrollWidth > scroller.clientWidth + 1) problems.push(`scrolls sideways: content ${scroller.scrollWidth}px wide in ${scroller.clientWidth}px`);
-    const label = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40) || el.getAttribute('aria-label') || ''}"`;
-    for (const el of root.querySelectorAll<HTMLElement>(CONTROLS)) {
-      if (el.closest('[inert], [aria-hidden="true"], dialog:not([open])')) continue;
-      const cs = getComputedStyle(el);
-      if (cs.visibility === 'hidden' || cs.display === 'none') continue;
-      const r = el.getBoundingClientRect();
-      if (r.width < 2 || r.height < 2) continue;
-      // The skip link waits off-screen until it is focused.
-      if (el.classList.contains('skip-link')) continue;
-      // Inside a region that scrolls sideways on purpose (none today; allowed by 1.4.10).
-      let p = el.parentElement;
-      let inScroller = false;
-      while (p && p !== document.body) {
-        const o = getComputedStyle(p).overflowX;
-        if ((o === 'auto' || o === 'scroll') && p.scrollWidth > p.clientWidth) { inScroller = true; break; }
-        p = p.parentElement;
+  return page.evaluate(
+    ({ scope, CONTROLS }) => {
+      const problems: string[] = [];
+      const root = scope ? document.querySelector(scope)! : document;
+      const vw = window.innerWidth;
+      const scroller = scope ? (document.querySelector(scope) as HTMLElement) : document.documentElement;
+      if (scroller.scrollWidth > scroller.clientWidth + 1) problems.push(`scrolls sideways: content ${scroller.scrollWidth}px wide in ${scroller.clientWidth}px`);
+      const label = (el: Element) =>
+        `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40) || el.getAttribute('aria-label') || ''}"`;
+      for (const el of root.querySelectorAll<HTMLElement>(CONTROLS)) {
+        if (el.closest('[inert], [aria-hidden="true"], dialog:not([open])')) continue;
+        const cs = getComputedStyle(el);
+        if (cs.visibility === 'hidden' || cs.display === 'none') continue;
+        const r = el.getBoundingClientRect();
+        if (r.width < 2 || r.height < 2) continue;
+        // The skip link waits off-screen until it is focused.
+        if (el.classList.contains('skip-link')) continue;
+        // Inside a region that scrolls sideways on purpose (none today; allowed by 1.4.10).
+        let p = el.parentElement;
+        let inScroller = false;
+        while (p && p !== document.body) {
+          const o = getComputedStyle(p).overflowX;
+          if ((o === 'auto' || o === 'scroll') && p.scrollWidth > p.clientWidth) {
+            inScroller = true;
+            break;
+          }
+          p = p.parentElement;
+        }
+        if (inScroller) continue;
+        if (r.left < -1 || r.right > vw + 1) problems.push(`${label(el)} lies outside the viewport (${Math.round(r.left)}–${Math.round(r.right)} of ${vw}px)`);
       }
-      if (inScroller) continue;
-      if (r.left < -1 || r.right > vw + 1) problems.push(`${label(el)} lies outside the viewport (${Math.round(r.left)}–${Math.round(r.right)} of ${vw}px)`);
-    }
-    return problems;
-  }, { scope, CONTROLS });
+      return problems;
+    },
+    { scope, CONTROLS },
+  );
 }
 
 /** Text that a box with hidden overflow cuts off (after the text spacing override, or as is). */
 export async function checkClippedText(page: Page, scope: string | null): Promise<string[]> {
-  return page.evaluate(({ scope }) => {
-    const problems: string[] = [];
-    const root = scope ? document.querySelector(scope)! : document.body;
-    const all = [root, ...root.querySelectorAll<HTMLElement>('*')] as HTMLElement[];
-    for (const el of all) {
-      if (el.closest('[inert], [aria-hidden="true"], dialog:not([open])')) continue;
-      const cs = getComputedStyle(el);
-      const hidesX = cs.overflowX === 'hidden' || cs.overflowX === 'clip';
-      const hidesY = cs.overflowY === 'hidden' || cs.overflowY === 'clip';
-      if (!hidesX && !hidesY) continue;
-      if (cs.display === 'none' || cs.visibility === 'hidden') continue;
-      // Visually hidden text (1 px boxes) is for screen readers, who get all of it.
-      if (el.clientWidth <= 2 || el.clientHeight <= 2) continue;
-      // Only boxes that hold text of their own.
-      const text = (el.innerText ?? '').trim();
-      if (!text) continue;
-      const overY = hidesY && el.scrollHeight > el.clientHeight + 2;
-      const overX = hidesX && el.scrollWidth > el.clientWidth + 2;
-      if (overY || overX) {
-        const name = `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/)[0]}` : ''}`;
-        problems.push(`${name} cuts off its text (${overY ? `${el.scrollHeight}px of content in ${el.clientHeight}px` : `${el.scrollWidth}px wide in ${el.clientWidth}px`}): "${text.slice(0, 50)}"`);
+  return page.evaluate(
+    ({ scope }) => {
+      const problems: string[] = [];
+      const root = scope ? document.querySelector(scope)! : document.body;
+      const all = [root, ...root.querySelectorAll<HTMLElement>('*')] as HTMLElement[];
+      for (const el of all) {
+        if (el.closest('[inert], [aria-hidden="true"], dialog:not([open])')) continue;
+        const cs = getComputedStyle(el);
+        const hidesX = cs.overflowX === 'hidden' || cs.overflowX === 'clip';
+        const hidesY = cs.overflowY === 'hidden' || cs.overflowY === 'clip';
+        if (!hidesX && !hidesY) continue;
+        if (cs.display === 'none' || cs.visibility === 'hidden') continue;
+        // Visually hidden text (1 px boxes) is for screen readers, who get all of it.
+        if (el.clientWidth <= 2 || el.clientHeight <= 2) continue;
+        // Only boxes that hold text of their own.
+        const text = (el.innerText ?? '').trim();
+        if (!text) continue;
+        const overY = hidesY && el.scrollHeight > el.clientHeight + 2;
+        const overX = hidesX && el.scrollWidth > el.clientWidth + 2;
+        if (overY || overX) {
+          const name = `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/)[0]}` : ''}`;
+          problems.push(`${name} cuts off its text (${overY ? `${el.scrollHeight}px of content in ${el.clientHeight}px` : `${el.scrollWidth}px wide in ${el.clientWidth}px`}): "${text.slice(0, 50)}"`);
+        }
       }
-    }
-    return problems;
-  }, { scope });
+      return problems;
+    },
+    { scope },
+  );
 }
 
 export const TEXT_SPACING_CSS = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
@@ -125,8 +187,10 @@ export async function checkReducedMotion(page: Page): Promise<string[]> {
     for (const el of [document.documentElement, ...document.querySelectorAll<HTMLElement>('body *')]) {
       for (const pseudo of [null, '::before', '::after']) {
         const cs = getComputedStyle(el, pseudo);
-        if (cs.animationName !== 'none' && longest(cs.animationDuration) > 0.011) problems.add(`${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}${pseudo ?? ''} animates for ${cs.animationDuration}`);
-        if (longest(cs.transitionDuration) > 0.011 && cs.transitionProperty !== 'none') problems.add(`${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}${pseudo ?? ''} transitions for ${cs.transitionDuration}`);
+        if (cs.animationName !== 'none' && longest(cs.animationDuration) > 0.011)
+          problems.add(`${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}${pseudo ?? ''} animates for ${cs.animationDuration}`);
+        if (longest(cs.transitionDuration) > 0.011 && cs.transitionProperty !== 'none')
+          problems.add(`${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}${pseudo ?? ''} transitions for ${cs.transitionDuration}`);
       }
       if (getComputedStyle(el).scrollBehavior === 'smooth') problems.add(`${el.tagName.toLowerCase()} scrolls smoothly`);
     }
@@ -136,36 +200,41 @@ export async function checkReducedMotion(page: Page): Promise<string[]> {
 
 /** Target size (2.5.8): 24×24, or inline in a sentence, or nothing else within the 24 px square around it. */
 export async function checkTargetSize(page: Page, scope: string | null): Promise<string[]> {
-  return page.evaluate(({ scope, CONTROLS }) => {
-    const root = scope ? document.querySelector(scope)! : document;
-    const els = [...root.querySelectorAll<HTMLElement>(CONTROLS)].filter((el) => {
-      if (el.closest('[inert], [aria-hidden="true"], dialog:not([open])')) return false;
-      const cs = getComputedStyle(el);
-      if (cs.visibility === 'hidden' || cs.display === 'none') return false;
-      const r = el.getBoundingClientRect();
-      return r.width >= 2 && r.height >= 2 && !el.classList.contains('skip-link');
-    });
-    const rects = els.map((el) => el.getBoundingClientRect());
-    const problems: string[] = [];
-    els.forEach((el, i) => {
-      const r = rects[i];
-      if (r.width >= 24 - 0.01 && r.height >= 24 - 0.01) return;
-      // Inline exception: a link in a sentence (its block has other text).
-      if (el.tagName === 'A' && getComputedStyle(el).display === 'inline') {
-        const block = el.parentElement;
-        const own = (el.textContent ?? '').trim();
-        if (block && (block.textContent ?? '').trim().length > own.length + 1) return;
-      }
-      // Spacing exception: the 24×24 square centred on it meets no other control.
-      const cx = r.left + r.width / 2;
-      const cy = r.top + r.height / 2;
-      const sq = { left: cx - 12, right: cx + 12, top: cy - 12, bottom: cy + 12 };
-      const clash = rects.some((o, j) => j !== i && !els[j].contains(el) && !el.contains(els[j]) && o.left < sq.right && o.right > sq.left && o.top < sq.bottom && o.bottom > sq.top);
-      if (!clash) return;
-      problems.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40) || el.getAttribute('aria-label') || ''}" is ${r.width.toFixed(1)}×${r.height.toFixed(1)} px with another control within 24 px`);
-    });
-    return problems;
-  }, { scope, CONTROLS });
+  return page.evaluate(
+    ({ scope, CONTROLS }) => {
+      const root = scope ? document.querySelector(scope)! : document;
+      const els = [...root.querySelectorAll<HTMLElement>(CONTROLS)].filter((el) => {
+        if (el.closest('[inert], [aria-hidden="true"], dialog:not([open])')) return false;
+        const cs = getComputedStyle(el);
+        if (cs.visibility === 'hidden' || cs.display === 'none') return false;
+        const r = el.getBoundingClientRect();
+        return r.width >= 2 && r.height >= 2 && !el.classList.contains('skip-link');
+      });
+      const rects = els.map((el) => el.getBoundingClientRect());
+      const problems: string[] = [];
+      els.forEach((el, i) => {
+        const r = rects[i];
+        if (r.width >= 24 - 0.01 && r.height >= 24 - 0.01) return;
+        // Inline exception: a link in a sentence (its block has other text).
+        if (el.tagName === 'A' && getComputedStyle(el).display === 'inline') {
+          const block = el.parentElement;
+          const own = (el.textContent ?? '').trim();
+          if (block && (block.textContent ?? '').trim().length > own.length + 1) return;
+        }
+        // Spacing exception: the 24×24 square centred on it meets no other control.
+        const cx = r.left + r.width / 2;
+        const cy = r.top + r.height / 2;
+        const sq = { left: cx - 12, right: cx + 12, top: cy - 12, bottom: cy + 12 };
+        const clash = rects.some((o, j) => j !== i && !els[j].contains(el) && !el.contains(els[j]) && o.left < sq.right && o.right > sq.left && o.top < sq.bottom && o.bottom > sq.top);
+        if (!clash) return;
+        problems.push(
+          `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40) || el.getAttribute('aria-label') || ''}" is ${r.width.toFixed(1)}×${r.height.toFixed(1)} px with another control within 24 px`,
+        );
+      });
+      return problems;
+    },
+    { scope, CONTROLS },
+  );
 }
 
 export interface FocusStop {
@@ -223,100 +292,144 @@ async function rawPixels(png: Buffer): Promise<{ data: Buffer; width: number; he
  * the page in keyboard mode, so that programmatic focus shows :focus-visible exactly as Tab does.
  */
 export async function tabThrough(page: Page, maxStops = 150, opts: { pixels?: boolean } = {}): Promise<FocusStop[]> {
-  await page.evaluate(() => { (document.activeElement as HTMLElement | null)?.blur(); window.scrollTo(0, 0); });
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
   // What focus changes is measured where it ends: the skip link comes down from above the page
   // and a header hidden by scrolling comes back, each with a (reduced, 0.01 ms) transition that
   // would otherwise still be at its start when measured in the same task.
   const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   await page.keyboard.press('Tab');
-  const raw = await page.evaluate(({ maxStops, CONTROLS }) => {
-    const dialog = document.querySelector<HTMLDialogElement>('dialog[open]');
-    const root: ParentNode = dialog && dialog.matches(':modal') ? dialog : document;
-    const tabbable = [...root.querySelectorAll<HTMLElement>(`${CONTROLS}, [contenteditable="true"]`)].filter((el) => {
-      if (el.tabIndex < 0 || (el as HTMLButtonElement).disabled) return false;
-      if (el.closest('[inert], dialog:not([open])')) return false;
-      if (!dialog && el.closest('dialog')) return false;
-      const cs = getComputedStyle(el);
-      if (cs.visibility === 'hidden' || cs.display === 'none') return false;
-      const r = el.getBoundingClientRect();
-      // The skip link has a box off-screen until focused; other zero-size boxes are not tabbable.
-      return r.width > 0 || r.height > 0 || el.classList.contains('skip-link');
-    }).slice(0, maxStops);
-    return tabbable.map((el, index) => {
-      el.focus();
-      // A control that moves when focused (the skip link comes down from above the page) is
-      // scrolled to where the browser shows it after a Tab: into view, with scroll-padding.
-      let r = el.getBoundingClientRect();
-      if (r.bottom <= 0 || r.top >= window.innerHeight) {
-        el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-        r = el.getBoundingClientRect();
-      }
-      const pts = [[0.5, 0.5], [0.15, 0.2], [0.85, 0.2], [0.15, 0.8], [0.85, 0.8]];
-      let covered = 0;
-      for (const [fx, fy] of pts) {
-        const x = r.left + r.width * fx;
-        const y = r.top + r.height * fy;
-        if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) { covered++; continue; }
-        const top = document.elementFromPoint(x, y);
-        if (top && !(top === el || el.contains(top) || top.contains(el))) covered++;
-      }
-      let cs = getComputedStyle(el);
-      let onAfter = false;
-      if (cs.outlineStyle === 'none' || parseFloat(cs.outlineWidth) === 0) {
-        const after = getComputedStyle(el, '::after');
-        if (after.outlineStyle !== 'none' && parseFloat(after.outlineWidth) > 0) { cs = after; onAfter = true; }
-      }
-      const label = `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40) || el.getAttribute('aria-label') || el.getAttribute('name') || ''}"`;
-      // Controls that look the same when focused (element kind, classes, indicator, surroundings,
-      // size): the footer's thirty links are measured once.
-      let bg = '';
-      for (let p: HTMLElement | null = el; p && !bg; p = p.parentElement) {
-        const c = getComputedStyle(p);
-        if (c.backgroundImage !== 'none') bg = `image:${p.className}`;
-        else if (!/rgba\(.*, 0\)|transparent/.test(c.backgroundColor)) bg = c.backgroundColor;
-      }
-      const look = [el.tagName, el.className, el.getAttribute('role'), cs.outlineStyle, cs.outlineWidth, cs.outlineColor, cs.outlineOffset, bg, Math.round(r.width / 8), Math.round(r.height / 8)].join('|');
-      return {
-        index, label, covered, look, onAfter, scroll: [window.scrollX, window.scrollY] as [number, number],
-        inDialog: !!el.closest('dialog'),
-        inViewport: r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth,
-        outlineWidth: parseFloat(cs.outlineWidth) || 0,
-        outlineStyle: cs.outlineStyle,
-        minArea: Math.round(r.width + r.height),
-      };
-    });
-  }, { maxStops, CONTROLS });
+  const raw = await page.evaluate(
+    ({ maxStops, CONTROLS }) => {
+      const dialog = document.querySelector<HTMLDialogElement>('dialog[open]');
+      const root: ParentNode = dialog && dialog.matches(':modal') ? dialog : document;
+      const tabbable = [...root.querySelectorAll<HTMLElement>(`${CONTROLS}, [contenteditable="true"]`)]
+        .filter((el) => {
+          if (el.tabIndex < 0 || (el as HTMLButtonElement).disabled) return false;
+          if (el.closest('[inert], dialog:not([open])')) return false;
+          if (!dialog && el.closest('dialog')) return false;
+          const cs = getComputedStyle(el);
+          if (cs.visibility === 'hidden' || cs.display === 'none') return false;
+          const r = el.getBoundingClientRect();
+          // The skip link has a box off-screen until focused; other zero-size boxes are not tabbable.
+          return r.width > 0 || r.height > 0 || el.classList.contains('skip-link');
+        })
+        .slice(0, maxStops);
+      return tabbable.map((el, index) => {
+        el.focus();
+        // A control that moves when focused (the skip link comes down from above the page) is
+        // scrolled to where the browser shows it after a Tab: into view, with scroll-padding.
+        let r = el.getBoundingClientRect();
+        if (r.bottom <= 0 || r.top >= window.innerHeight) {
+          el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+          r = el.getBoundingClientRect();
+        }
+        const pts = [
+          [0.5, 0.5],
+          [0.15, 0.2],
+          [0.85, 0.2],
+          [0.15, 0.8],
+          [0.85, 0.8],
+        ];
+        let covered = 0;
+        for (const [fx, fy] of pts) {
+          const x = r.left + r.width * fx;
+          const y = r.top + r.height * fy;
+          if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) {
+            covered++;
+            continue;
+          }
+          const top = document.elementFromPoint(x, y);
+          if (top && !(top === el || el.contains(top) || top.contains(el))) covered++;
+        }
+        let cs = getComputedStyle(el);
+        let onAfter = false;
+        if (cs.outlineStyle === 'none' || parseFloat(cs.outlineWidth) === 0) {
+          const after = getComputedStyle(el, '::after');
+          if (after.outlineStyle !== 'none' && parseFloat(after.outlineWidth) > 0) {
+            cs = after;
+            onAfter = true;
+          }
+        }
+        const label = `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40) || el.getAttribute('aria-label') || el.getAttribute('name') || ''}"`;
+        // Controls that look the same when focused (element kind, classes, indicator, surroundings,
+        // size): the footer's thirty links are measured once.
+        let bg = '';
+        for (let p: HTMLElement | null = el; p && !bg; p = p.parentElement) {
+          const c = getComputedStyle(p);
+          if (c.backgroundImage !== 'none') bg = `image:${p.className}`;
+          else if (!/rgba\(.*, 0\)|transparent/.test(c.backgroundColor)) bg = c.backgroundColor;
+        }
+        const look = [
+          el.tagName,
+          el.className,
+          el.getAttribute('role'),
+          cs.outlineStyle,
+          cs.outlineWidth,
+          cs.outlineColor,
+          cs.outlineOffset,
+          bg,
+          Math.round(r.width / 8),
+          Math.round(r.height / 8),
+        ].join('|');
+        return {
+          index,
+          label,
+          covered,
+          look,
+          onAfter,
+          scroll: [window.scrollX, window.scrollY] as [number, number],
+          inDialog: !!el.closest('dialog'),
+          inViewport: r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth,
+          outlineWidth: parseFloat(cs.outlineWidth) || 0,
+          outlineStyle: cs.outlineStyle,
+          minArea: Math.round(r.width + r.height),
+        };
+      });
+    },
+    { maxStops, CONTROLS },
+  );
 
   const stops: FocusStop[] = [];
   for (const s of raw) {
     let known = MEASURED.get(s.look);
     if (!known && opts.pixels !== false) {
       // Focus it again (scrolled into view as a Tab would), then the region with and without focus.
-      const found = await page.evaluate(({ index, scroll, CONTROLS }) => {
-        const dialog = document.querySelector<HTMLDialogElement>('dialog[open]');
-        const root: ParentNode = dialog && dialog.matches(':modal') ? dialog : document;
-        const el = [...root.querySelectorAll<HTMLElement>(`${CONTROLS}, [contenteditable="true"]`)].filter((e) => {
-          if (e.tabIndex < 0 || (e as HTMLButtonElement).disabled || e.closest('[inert], dialog:not([open])') || (!dialog && e.closest('dialog'))) return false;
-          const cs = getComputedStyle(e);
-          if (cs.visibility === 'hidden' || cs.display === 'none') return false;
-          const r = e.getBoundingClientRect();
-          return r.width > 0 || r.height > 0 || e.classList.contains('skip-link');
-        })[index];
-        if (!el) return false;
-        // Where the page was when this stop took focus in order (focus from elsewhere could scroll differently).
-        window.scrollTo(scroll[0], scroll[1]);
-        el.focus({ preventScroll: true });
-        return true;
-      }, { index: s.index, scroll: s.scroll, CONTROLS });
-      const clip = !found ? null : await page.evaluate(({ onAfter }) => {
-        const el = document.activeElement as HTMLElement;
-        // The box whose outline is drawn: the control, or the positioned ancestor its ::after fills.
-        const box = onAfter ? ((el.offsetParent as HTMLElement | null)?.getBoundingClientRect() ?? el.getBoundingClientRect()) : el.getBoundingClientRect();
-        const pad = 12;
-        const x = Math.max(0, box.left - pad);
-        const y = Math.max(0, box.top - pad);
-        return { x, y, width: Math.min(window.innerWidth, box.right + pad) - x, height: Math.min(window.innerHeight, box.bottom + pad) - y };
-      }, { onAfter: s.onAfter });
+      const found = await page.evaluate(
+        ({ index, scroll, CONTROLS }) => {
+          const dialog = document.querySelector<HTMLDialogElement>('dialog[open]');
+          const root: ParentNode = dialog && dialog.matches(':modal') ? dialog : document;
+          const el = [...root.querySelectorAll<HTMLElement>(`${CONTROLS}, [contenteditable="true"]`)].filter((e) => {
+            if (e.tabIndex < 0 || (e as HTMLButtonElement).disabled || e.closest('[inert], dialog:not([open])') || (!dialog && e.closest('dialog'))) return false;
+            const cs = getComputedStyle(e);
+            if (cs.visibility === 'hidden' || cs.display === 'none') return false;
+            const r = e.getBoundingClientRect();
+            return r.width > 0 || r.height > 0 || e.classList.contains('skip-link');
+          })[index];
+          if (!el) return false;
+          // Where the page was when this stop took focus in order (focus from elsewhere could scroll differently).
+          window.scrollTo(scroll[0], scroll[1]);
+          el.focus({ preventScroll: true });
+          return true;
+        },
+        { index: s.index, scroll: s.scroll, CONTROLS },
+      );
+      const clip = !found
+        ? null
+        : await page.evaluate(
+            ({ onAfter }) => {
+              const el = document.activeElement as HTMLElement;
+              // The box whose outline is drawn: the control, or the positioned ancestor its ::after fills.
+              const box = onAfter ? ((el.offsetParent as HTMLElement | null)?.getBoundingClientRect() ?? el.getBoundingClientRect()) : el.getBoundingClientRect();
+              const pad = 12;
+              const x = Math.max(0, box.left - pad);
+              const y = Math.max(0, box.top - pad);
+              return { x, y, width: Math.min(window.innerWidth, box.right + pad) - x, height: Math.min(window.innerHeight, box.bottom + pad) - y };
+            },
+            { onAfter: s.onAfter },
+          );
       let changed = 0;
       let changedAt3 = 0;
       if (clip && clip.width >= 1 && clip.height >= 1) {
@@ -341,7 +454,10 @@ export async function tabThrough(page: Page, maxStops = 150, opts: { pixels?: bo
     const { index: _i, look: _l, onAfter: _o, scroll: _s, ...rest } = s;
     stops.push({ ...rest, changed: known?.changed ?? 0, changedAt3: known?.changedAt3 ?? 0 });
   }
-  await page.evaluate(() => { (document.activeElement as HTMLElement | null)?.blur(); window.scrollTo(0, 0); });
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
   await still.evaluate((el) => (el as Element).remove());
   return stops;
 }
@@ -375,7 +491,14 @@ export function forcedColorsProblems(stops: FocusStop[]): string[] {
 
 export const CHECK_RESULTS_DIR = 'reports/a11y/checks';
 
-export interface CheckRecord { runId: string; state: string; label: string; url: string; project: string; results: CheckResult[] }
+export interface CheckRecord {
+  runId: string;
+  state: string;
+  label: string;
+  url: string;
+  project: string;
+  results: CheckResult[];
+}
 
 export function recordChecks(testInfo: TestInfo, record: Omit<CheckRecord, 'project' | 'runId'>) {
   mkdirSync(CHECK_RESULTS_DIR, { recursive: true });

@@ -28,7 +28,7 @@ export const KNOWN_ISSUES: KnownIssue[] = [
     states: /^(home|public home|menu(-[a-z]+)?|investor-login|investor-login-sign-in|story-expanded|news-panel-[a-z-]+|home-[a-z0-9-]+)$/,
     reason:
       'The header is transparent over the home slider until the visitor scrolls. IBM takes the page background (paper, #fbfaf7) as ' +
-      'the background of its white text and reports 1.04:1; the text actually sits on the slide artwork under the header\'s ' +
+      "the background of its white text and reports 1.04:1; the text actually sits on the slide artwork under the header's " +
       'ink scrim (a gradient from rgb(7 17 31 / 0.6)) and the slide\'s own scrim. axe-core computes it as "needs review" ' +
       '(background image), not as a failure. Measured on the rendered pixels by a11y-checks.spec.ts ("header text over every ' +
       'slide…"): white against the lightest pixel behind each line of header text is at least 7:1 on every slide at 1440×900, ' +

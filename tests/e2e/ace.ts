@@ -49,37 +49,45 @@ export interface AceFinding {
   help: string;
 }
 
-export interface AceResults { version: string; findings: AceFinding[]; passed: number; ruleCount: number }
+export interface AceResults {
+  version: string;
+  findings: AceFinding[];
+  passed: number;
+  ruleCount: number;
+}
 
 export async function runAce(page: Page, scope?: string): Promise<AceResults> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { ace?: unknown }).ace !== 'undefined');
   if (!loaded) await page.evaluate(ACE_SOURCE);
-  const out = await page.evaluate(async ({ policy, scope }) => {
-    type Result = { ruleId: string; value: [string, string]; message: string; path: { dom: string }; snippet: string; reasonId: string };
-    type Checker = {
-      check(node: Node, policies: string[]): Promise<{ results: Result[] }>;
-      getGuidelines(): { id: string; checkpoints: { num: string; rules?: { id: string }[] }[] }[];
-    };
-    const ace = (window as unknown as { ace: { Checker: new () => Checker } }).ace;
-    const checker = new ace.Checker();
-    const root = scope ? document.querySelector(scope) ?? document : document;
-    const report = await checker.check(root, [policy]);
-    const guideline = checker.getGuidelines().find((g) => g.id === policy);
-    const sc: Record<string, string[]> = {};
-    for (const cp of guideline?.checkpoints ?? []) for (const r of cp.rules ?? []) (sc[r.id] ??= []).push(cp.num);
-    const findings = report.results
-      .filter((r) => r.value[0] === 'VIOLATION' && r.value[1] !== 'PASS')
-      .map((r) => ({
-        ruleId: r.ruleId,
-        kind: r.value[1] === 'FAIL' ? 'fail' : r.value[1] === 'POTENTIAL' ? 'potential' : 'manual',
-        message: r.message,
-        path: r.path?.dom ?? '',
-        snippet: (r.snippet ?? '').slice(0, 300),
-        sc: sc[r.ruleId] ?? [],
-        help: `node_modules/accessibility-checker-engine/help/en-US/${r.ruleId}.html`,
-      }));
-    const passed = report.results.filter((r) => r.value[1] === 'PASS').length;
-    return { findings, passed, ruleCount: new Set(report.results.map((r) => r.ruleId)).size };
-  }, { policy: ACE_POLICY, scope: scope ?? null });
+  const out = await page.evaluate(
+    async ({ policy, scope }) => {
+      type Result = { ruleId: string; value: [string, string]; message: string; path: { dom: string }; snippet: string; reasonId: string };
+      type Checker = {
+        check(node: Node, policies: string[]): Promise<{ results: Result[] }>;
+        getGuidelines(): { id: string; checkpoints: { num: string; rules?: { id: string }[] }[] }[];
+      };
+      const ace = (window as unknown as { ace: { Checker: new () => Checker } }).ace;
+      const checker = new ace.Checker();
+      const root = scope ? (document.querySelector(scope) ?? document) : document;
+      const report = await checker.check(root, [policy]);
+      const guideline = checker.getGuidelines().find((g) => g.id === policy);
+      const sc: Record<string, string[]> = {};
+      for (const cp of guideline?.checkpoints ?? []) for (const r of cp.rules ?? []) (sc[r.id] ??= []).push(cp.num);
+      const findings = report.results
+        .filter((r) => r.value[0] === 'VIOLATION' && r.value[1] !== 'PASS')
+        .map((r) => ({
+          ruleId: r.ruleId,
+          kind: r.value[1] === 'FAIL' ? 'fail' : r.value[1] === 'POTENTIAL' ? 'potential' : 'manual',
+          message: r.message,
+          path: r.path?.dom ?? '',
+          snippet: (r.snippet ?? '').slice(0, 300),
+          sc: sc[r.ruleId] ?? [],
+          help: `node_modules/accessibility-checker-engine/help/en-US/${r.ruleId}.html`,
+        }));
+      const passed = report.results.filter((r) => r.value[1] === 'PASS').length;
+      return { findings, passed, ruleCount: new Set(report.results.map((r) => r.ruleId)).size };
+    },
+    { policy: ACE_POLICY, scope: scope ?? null },
+  );
   return { version: ACE_VERSION, ...out };
 }

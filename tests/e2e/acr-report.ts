@@ -102,40 +102,115 @@ const NO_MEDIA = 'The site has no audio or video content (no <audio>, <video> or
 
 /** The team's reviewed judgement per criterion (reviewed 2026-11-25). */
 export const JUDGEMENTS: Record<string, Judgement> = {
-  '1.1.1': { verdict: 'Supports', remarks: 'Content images (portraits, article and story art) carry text alternatives from content; decorative artwork and icons have empty alternatives or are hidden from assistive technology. The logo is a link named "Halden Rowe Capital, home".', human: 'Whether each alternative text is apt for its image.' },
+  '1.1.1': {
+    verdict: 'Supports',
+    remarks:
+      'Content images (portraits, article and story art) carry text alternatives from content; decorative artwork and icons have empty alternatives or are hidden from assistive technology. The logo is a link named "Halden Rowe Capital, home".',
+    human: 'Whether each alternative text is apt for its image.',
+  },
   '1.2.1': { verdict: 'Not Applicable', remarks: NO_MEDIA },
   '1.2.2': { verdict: 'Not Applicable', remarks: NO_MEDIA },
   '1.2.3': { verdict: 'Not Applicable', remarks: NO_MEDIA },
   '1.2.4': { verdict: 'Not Applicable', remarks: NO_MEDIA },
   '1.2.5': { verdict: 'Not Applicable', remarks: NO_MEDIA },
-  '1.3.1': { verdict: 'Supports', remarks: 'Headings, lists, landmarks (banner, navigation, main, contentinfo), tables of figures as description lists, form labels and error associations are in the markup. The accessibility tree of the home page, a listing, a form and the header is snapshotted and reviewed like a visual diff.', tests: ['a11y-checks.spec.ts (accessibility-tree snapshots)', 'heading-case.test.ts'] },
-  '1.3.2': { verdict: 'Supports', remarks: 'The reading order is the DOM order; CSS does not reorder content (no order or reversed flex/grid placement of content).', tests: ['a11y-checks.spec.ts (accessibility-tree snapshots)'] },
-  '1.3.3': { verdict: 'Supports', remarks: 'Instructions do not rely on shape, size, position or sound: form hints and errors name the field ("Please enter your email address.").', human: 'Reading instructions for sensory-only references.' },
+  '1.3.1': {
+    verdict: 'Supports',
+    remarks:
+      'Headings, lists, landmarks (banner, navigation, main, contentinfo), tables of figures as description lists, form labels and error associations are in the markup. The accessibility tree of the home page, a listing, a form and the header is snapshotted and reviewed like a visual diff.',
+    tests: ['a11y-checks.spec.ts (accessibility-tree snapshots)', 'heading-case.test.ts'],
+  },
+  '1.3.2': {
+    verdict: 'Supports',
+    remarks: 'The reading order is the DOM order; CSS does not reorder content (no order or reversed flex/grid placement of content).',
+    tests: ['a11y-checks.spec.ts (accessibility-tree snapshots)'],
+  },
+  '1.3.3': {
+    verdict: 'Supports',
+    remarks: 'Instructions do not rely on shape, size, position or sound: form hints and errors name the field ("Please enter your email address.").',
+    human: 'Reading instructions for sensory-only references.',
+  },
   '1.3.4': { verdict: 'Supports', remarks: 'No orientation lock: pages are tested at 1440×900 (landscape) and 390×844 (portrait).', tests: ['visual.spec.ts (both viewports)'] },
   '1.3.5': { verdict: 'Supports', remarks: 'The contact form and the sign-in forms declare autocomplete purposes (name, email, organization, current-password).' },
-  '1.4.1': { verdict: 'Supports', remarks: 'Links inside text are underlined; the current page of results and the selected filter are marked by more than colour (aria-current / aria-pressed, weight and a rule); errors carry text.' },
+  '1.4.1': {
+    verdict: 'Supports',
+    remarks:
+      'Links inside text are underlined; the current page of results and the selected filter are marked by more than colour (aria-current / aria-pressed, weight and a rule); errors carry text.',
+  },
   '1.4.2': { verdict: 'Not Applicable', remarks: 'No audio plays on the site.' },
-  '1.4.3': { verdict: 'Supports', remarks: 'Text meets 4.5:1 (3:1 for large text) on every page and state at both viewports. Over the home slider artwork, white header text is measured on the rendered pixels at ≥ 7:1 against the lightest pixel behind it on every slide.', tests: ['a11y-checks.spec.ts (header text over every slide)'] },
+  '1.4.3': {
+    verdict: 'Supports',
+    remarks:
+      'Text meets 4.5:1 (3:1 for large text) on every page and state at both viewports. Over the home slider artwork, white header text is measured on the rendered pixels at ≥ 7:1 against the lightest pixel behind it on every slide.',
+    tests: ['a11y-checks.spec.ts (header text over every slide)'],
+  },
   '1.4.4': { verdict: 'Supports', remarks: 'Type is set in rem and clamp(); at 200 % zoom (the desktop seen as 720×450 CSS px) nothing scrolls sideways, is clipped or leaves the viewport.' },
   '1.4.5': { verdict: 'Supports', remarks: 'Text is text: headings, figures and labels are live text in web fonts. The logo mark is the only image of text (a logotype, exempt).' },
-  '1.4.10': { verdict: 'Supports', remarks: 'At 320 CSS px every page and state reflows to one column: no horizontal scrolling and no control outside the viewport (the menu bar, the overlays and the slider included).' },
-  '1.4.11': { verdict: 'Supports', remarks: 'Focus indicators are measured on the pixels (≥ 3:1 change over at least half the control\'s perimeter); form field borders, switches and slider controls keep 3:1; forced-colour mode keeps every outline.' },
-  '1.4.12': { verdict: 'Supports', remarks: 'With line height 1.5, paragraph spacing 2 em, letter spacing 0.12 em and word spacing 0.16 em applied to every element, no text is clipped and nothing scrolls sideways.' },
-  '1.4.13': { verdict: 'Not Applicable', remarks: 'No content appears on hover or focus (no tooltips or hover menus). The header, hidden while scrolling down, returns when one of its controls is focused: it is the page\'s own header, not additional content, and it covers nothing focused.' },
-  '2.1.1': { verdict: 'Supports', remarks: 'Every control is a native link, button or form field; menus, overlays, the slider, filters, news tabs and the cookie switches work with the keyboard, and before hydration or without JavaScript through links, forms and dialog invokers.', tests: ['keyboard.spec.ts', 'no-script.spec.ts', 'nav.spec.ts'] },
-  '2.1.2': { verdict: 'Supports', remarks: 'Modal dialogs (menu, investor login, story) keep focus inside while open and close with Escape or their CLOSE button, returning focus to the opener.', tests: ['keyboard.spec.ts'] },
+  '1.4.10': {
+    verdict: 'Supports',
+    remarks: 'At 320 CSS px every page and state reflows to one column: no horizontal scrolling and no control outside the viewport (the menu bar, the overlays and the slider included).',
+  },
+  '1.4.11': {
+    verdict: 'Supports',
+    remarks:
+      "Focus indicators are measured on the pixels (≥ 3:1 change over at least half the control's perimeter); form field borders, switches and slider controls keep 3:1; forced-colour mode keeps every outline.",
+  },
+  '1.4.12': {
+    verdict: 'Supports',
+    remarks: 'With line height 1.5, paragraph spacing 2 em, letter spacing 0.12 em and word spacing 0.16 em applied to every element, no text is clipped and nothing scrolls sideways.',
+  },
+  '1.4.13': {
+    verdict: 'Not Applicable',
+    remarks:
+      "No content appears on hover or focus (no tooltips or hover menus). The header, hidden while scrolling down, returns when one of its controls is focused: it is the page's own header, not additional content, and it covers nothing focused.",
+  },
+  '2.1.1': {
+    verdict: 'Supports',
+    remarks:
+      'Every control is a native link, button or form field; menus, overlays, the slider, filters, news tabs and the cookie switches work with the keyboard, and before hydration or without JavaScript through links, forms and dialog invokers.',
+    tests: ['keyboard.spec.ts', 'no-script.spec.ts', 'nav.spec.ts'],
+  },
+  '2.1.2': {
+    verdict: 'Supports',
+    remarks: 'Modal dialogs (menu, investor login, story) keep focus inside while open and close with Escape or their CLOSE button, returning focus to the opener.',
+    tests: ['keyboard.spec.ts'],
+  },
   '2.1.4': { verdict: 'Not Applicable', remarks: 'The site defines no single-character keyboard shortcuts.' },
-  '2.2.1': { verdict: 'Partially Supports', remarks: 'Pages set no time limits. The investor session behind the password gate ends 12 hours after sign-in (a security limit, without a warning before it ends); signing in again returns the visitor to the page they were on, but a contact message typed across the expiry must be sent again after signing in.', human: 'Whether the session limit needs a warning and an extension for the firm\'s investors.' },
-  '2.2.2': { verdict: 'Supports', remarks: 'The home slider advances every 8 s: its pause control comes first among the slider controls, expanding a story pauses it, and with reduced motion requested no animation or transition runs longer than 0.01 ms.', tests: ['slider.spec.ts'] },
+  '2.2.1': {
+    verdict: 'Partially Supports',
+    remarks:
+      'Pages set no time limits. The investor session behind the password gate ends 12 hours after sign-in (a security limit, without a warning before it ends); signing in again returns the visitor to the page they were on, but a contact message typed across the expiry must be sent again after signing in.',
+    human: "Whether the session limit needs a warning and an extension for the firm's investors.",
+  },
+  '2.2.2': {
+    verdict: 'Supports',
+    remarks:
+      'The home slider advances every 8 s: its pause control comes first among the slider controls, expanding a story pauses it, and with reduced motion requested no animation or transition runs longer than 0.01 ms.',
+    tests: ['slider.spec.ts'],
+  },
   '2.3.1': { verdict: 'Supports', remarks: 'Nothing flashes: slides cross-fade over 0.9 s and motion is limited to fades and a slow drift.' },
   '2.4.1': { verdict: 'Supports', remarks: 'A "Skip to main content" link is the first stop on every page; pages use landmarks.', tests: ['keyboard.spec.ts'] },
   '2.4.2': { verdict: 'Supports', remarks: 'Every route has its own title ("Page — Halden Rowe Capital"), set on the server and kept on client navigation.', tests: ['hydration.spec.ts'] },
-  '2.4.3': { verdict: 'Supports', remarks: 'Focus order follows the reading order; opening an overlay moves focus into it and closing returns it; client-side navigation moves focus to the new page\'s heading.', tests: ['keyboard.spec.ts', 'hydration.spec.ts'] },
-  '2.4.4': { verdict: 'Supports', remarks: 'Link text names the destination: cards link on their title, the slider\'s "Learn more" sits beside its story\'s heading, and pagination links name their page.' },
-  '2.4.5': { verdict: 'Supports', remarks: 'Every page is reachable from the menu and from the footer\'s site map; collections have paged listings with filters; a sitemap and feeds are published.' },
-  '2.4.6': { verdict: 'Supports', remarks: 'Headings describe their sections (checked for consistent title case in content); form labels name their fields.', tests: ['heading-case.test.ts'], human: 'Whether each heading describes its section.' },
+  '2.4.3': {
+    verdict: 'Supports',
+    remarks: "Focus order follows the reading order; opening an overlay moves focus into it and closing returns it; client-side navigation moves focus to the new page's heading.",
+    tests: ['keyboard.spec.ts', 'hydration.spec.ts'],
+  },
+  '2.4.4': {
+    verdict: 'Supports',
+    remarks: 'Link text names the destination: cards link on their title, the slider\'s "Learn more" sits beside its story\'s heading, and pagination links name their page.',
+  },
+  '2.4.5': { verdict: 'Supports', remarks: "Every page is reachable from the menu and from the footer's site map; collections have paged listings with filters; a sitemap and feeds are published." },
+  '2.4.6': {
+    verdict: 'Supports',
+    remarks: 'Headings describe their sections (checked for consistent title case in content); form labels name their fields.',
+    tests: ['heading-case.test.ts'],
+    human: 'Whether each heading describes its section.',
+  },
   '2.4.7': { verdict: 'Supports', remarks: 'Every Tab stop of every page and overlay shows a focus indicator measured on the pixels, also in forced colours.' },
-  '2.4.11': { verdict: 'Supports', remarks: 'No focused control is hidden by the fixed header or left outside the viewport (scroll-padding keeps focus clear of the header; the header returns when its own controls take focus).' },
+  '2.4.11': {
+    verdict: 'Supports',
+    remarks: 'No focused control is hidden by the fixed header or left outside the viewport (scroll-padding keeps focus clear of the header; the header returns when its own controls take focus).',
+  },
   '2.5.1': { verdict: 'Supports', remarks: 'No function needs a path-based or multipoint gesture: the slider moves with single-tap previous / next / numbered controls.' },
   '2.5.2': { verdict: 'Supports', remarks: 'Controls act on click (the up event) with native elements; nothing acts on pointer-down.' },
   '2.5.3': { verdict: 'Supports', remarks: 'Accessible names contain the visible labels (the logo\'s name "Halden Rowe Capital, home" starts with its visible words "Halden Rowe Capital").' },
@@ -145,30 +220,71 @@ export const JUDGEMENTS: Record<string, Judgement> = {
   '3.1.1': { verdict: 'Supports', remarks: 'Every document declares lang="en".' },
   '3.1.2': { verdict: 'Supports', remarks: 'All content is in English; proper names (companies, places) need no language of their own.' },
   '3.2.1': { verdict: 'Supports', remarks: 'Focus never changes context: nothing opens, submits or navigates on focus.', tests: ['keyboard.spec.ts'] },
-  '3.2.2': { verdict: 'Supports', remarks: 'Changing a field never submits or navigates by itself: filters are buttons and links, the mobile news-panel selector changes only the panel below it, forms submit with their button.' },
-  '3.2.3': { verdict: 'Supports', remarks: 'The header, menu and footer are the same components in the same order on every page (the header\'s accessibility tree is snapshotted).' },
+  '3.2.2': {
+    verdict: 'Supports',
+    remarks: 'Changing a field never submits or navigates by itself: filters are buttons and links, the mobile news-panel selector changes only the panel below it, forms submit with their button.',
+  },
+  '3.2.3': { verdict: 'Supports', remarks: "The header, menu and footer are the same components in the same order on every page (the header's accessibility tree is snapshotted)." },
   '3.2.4': { verdict: 'Supports', remarks: 'Controls with the same function have the same names across pages (MENU, LOGIN, CLOSE, Read More, Copy link).' },
-  '3.2.6': { verdict: 'Supports', remarks: 'The contact page and the firm\'s addresses are linked from the menu and the footer of every page, in the same place.' },
-  '3.3.1': { verdict: 'Supports', remarks: 'Form errors are described in text next to the field (aria-describedby, aria-invalid) and focus moves to the first field in error; a send failure is announced as an alert; the same messages come from the server without JavaScript.', tests: ['login.spec.ts', 'no-script.spec.ts', 'timing.spec.ts'] },
+  '3.2.6': { verdict: 'Supports', remarks: "The contact page and the firm's addresses are linked from the menu and the footer of every page, in the same place." },
+  '3.3.1': {
+    verdict: 'Supports',
+    remarks:
+      'Form errors are described in text next to the field (aria-describedby, aria-invalid) and focus moves to the first field in error; a send failure is announced as an alert; the same messages come from the server without JavaScript.',
+    tests: ['login.spec.ts', 'no-script.spec.ts', 'timing.spec.ts'],
+  },
   '3.3.2': { verdict: 'Supports', remarks: 'Every field has a visible label; required fields and limits are stated before input (the message field: "Between 10 and 5,000 characters.").' },
   '3.3.3': { verdict: 'Supports', remarks: 'Error messages say how to correct the input ("Please enter a valid email address, like name@company.com.", the expected length).' },
   '3.3.4': { verdict: 'Not Applicable', remarks: 'The site takes no legal commitments or financial transactions and changes no user data; the contact form sends a message only.' },
   '3.3.7': { verdict: 'Not Applicable', remarks: 'No multi-step process asks for the same information twice (the forms are single-step).' },
   '3.3.8': { verdict: 'Supports', remarks: 'The password fields allow pasting and password managers (autocomplete="current-password"); no puzzle, transcription or memory test.' },
   '4.1.2': { verdict: 'Supports', remarks: 'Native controls throughout; dialogs, tabs, switches (role="switch" on a checkbox) and the carousel expose their name, role and state.' },
-  '4.1.3': { verdict: 'Supports', remarks: 'Status messages (preferences saved, link copied, the number of results after filtering, the investor-login explanation, slide changes while the slider is paused) are announced through status regions without moving focus; "message sent" replaces the form and takes focus.', tests: ['timing.spec.ts'] },
+  '4.1.3': {
+    verdict: 'Supports',
+    remarks:
+      'Status messages (preferences saved, link copied, the number of results after filtering, the investor-login explanation, slide changes while the slider is paused) are announced through status regions without moving focus; "message sent" replaces the form and takes focus.',
+    tests: ['timing.spec.ts'],
+  },
 };
 
 /* ---------------------------------------------------------------------------------------- */
 
-interface AxeNode { target: string[]; html: string }
-interface AxeRule { id: string; tags: string[]; nodes: AxeNode[] }
-interface AxeRec { runId?: string; path: string; state: string; project: string; axeVersion: string; browserVersion: string; violations: AxeRule[]; incomplete: AxeRule[]; passRules?: string[]; timestamp: string }
-interface IbmRec { runId?: string; path: string; state: string; project: string; engineVersion: string; policy: string; findings: { ruleId: string; kind: string; sc: string[]; path: string; message: string; accepted?: string }[] }
+interface AxeNode {
+  target: string[];
+  html: string;
+}
+interface AxeRule {
+  id: string;
+  tags: string[];
+  nodes: AxeNode[];
+}
+interface AxeRec {
+  runId?: string;
+  path: string;
+  state: string;
+  project: string;
+  axeVersion: string;
+  browserVersion: string;
+  violations: AxeRule[];
+  incomplete: AxeRule[];
+  passRules?: string[];
+  timestamp: string;
+}
+interface IbmRec {
+  runId?: string;
+  path: string;
+  state: string;
+  project: string;
+  engineVersion: string;
+  policy: string;
+  findings: { ruleId: string; kind: string; sc: string[]; path: string; message: string; accepted?: string }[];
+}
 
 function readDir<T>(dir: string): T[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as T);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as T);
 }
 
 /** "wcag143" → "1.4.3"; "wcag1410" → "1.4.10". */
@@ -180,16 +296,26 @@ function scOfTag(tag: string): string | null {
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface AcrRow {
-  sc: string; name: string; level: Level; verdict: Verdict; judged: Verdict; remarks: string;
+  sc: string;
+  name: string;
+  level: Level;
+  verdict: Verdict;
+  judged: Verdict;
+  remarks: string;
   axe: { rules: string[]; passedAnalyses: number; failures: string[]; review: string[] };
   ibm: { failures: string[]; accepted: string[]; potential: number };
   checks: { id: string; title: string; states: number; failed: string[] }[];
-  tests: string[]; human?: string;
+  tests: string[];
+  human?: string;
 }
 
 export function buildAcr(axe: AxeRec[], ibm: IbmRec[], checks: CheckRecord[]) {
   const ruleSc = new Map<string, string[]>();
-  for (const r of axeCore.getRules()) ruleSc.set(r.ruleId, r.tags.map(scOfTag).filter((x): x is string => !!x));
+  for (const r of axeCore.getRules())
+    ruleSc.set(
+      r.ruleId,
+      r.tags.map(scOfTag).filter((x): x is string => !!x),
+    );
   const rows: AcrRow[] = WCAG22.map(([sc, name, level]) => {
     const j = JUDGEMENTS[sc];
     const rules = [...ruleSc].filter(([, scs]) => scs.includes(sc)).map(([id]) => id);
@@ -218,53 +344,85 @@ export function buildAcr(axe: AxeRec[], ibm: IbmRec[], checks: CheckRecord[]) {
         } else if (f.kind === 'potential') potential++;
       }
     }
-    const checkRows = Object.values(CHECKS).filter((c) => c.sc.includes(sc)).map((c) => {
-      let states = 0;
-      const failed: string[] = [];
-      for (const rec of checks) {
-        const r = rec.results.find((x) => x.check === c.id);
-        if (!r) continue;
-        states++;
-        if (r.problems.length) failed.push(`${rec.url} [${rec.state}, ${rec.project}]: ${r.problems.slice(0, 3).join('; ')}`);
-      }
-      return { id: c.id, title: c.title, states, failed };
-    });
+    const checkRows = Object.values(CHECKS)
+      .filter((c) => c.sc.includes(sc))
+      .map((c) => {
+        let states = 0;
+        const failed: string[] = [];
+        for (const rec of checks) {
+          const r = rec.results.find((x) => x.check === c.id);
+          if (!r) continue;
+          states++;
+          if (r.problems.length) failed.push(`${rec.url} [${rec.state}, ${rec.project}]: ${r.problems.slice(0, 3).join('; ')}`);
+        }
+        return { id: c.id, title: c.title, states, failed };
+      });
     const failing = axeFailures.length + ibmFailures.length + checkRows.reduce((n, c) => n + c.failed.length, 0);
     const verdict: Verdict = failing ? 'Does Not Support' : j.verdict;
     return {
-      sc, name, level, verdict, judged: j.verdict, remarks: j.remarks,
+      sc,
+      name,
+      level,
+      verdict,
+      judged: j.verdict,
+      remarks: j.remarks,
       axe: { rules, passedAnalyses, failures: axeFailures, review: [...axeReview] },
       ibm: { failures: ibmFailures, accepted: [...ibmAccepted], potential },
-      checks: checkRows, tests: j.tests ?? [], human: j.human,
+      checks: checkRows,
+      tests: j.tests ?? [],
+      human: j.human,
     };
   });
   return rows;
 }
 
 function gitCommit(): string {
-  try { return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(); } catch { return 'unknown'; }
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
 }
 
-export function renderAcr(rows: AcrRow[], meta: { date: string; axeVersion: string; ibmVersion: string; browser: string; analyses: number; ibmAnalyses: number; checkStates: number; urls: number; projects: string[] }) {
+export function renderAcr(
+  rows: AcrRow[],
+  meta: { date: string; axeVersion: string; ibmVersion: string; browser: string; analyses: number; ibmAnalyses: number; checkStates: number; urls: number; projects: string[] },
+) {
   const counts = (level: Level) => {
     const c: Record<Verdict, number> = { Supports: 0, 'Partially Supports': 0, 'Does Not Support': 0, 'Not Applicable': 0 };
     for (const r of rows.filter((x) => x.level === level)) c[r.verdict]++;
-    return Object.entries(c).filter(([, n]) => n).map(([k, n]) => `${n} ${k}`).join(', ');
+    return Object.entries(c)
+      .filter(([, n]) => n)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ');
   };
-  const list = (items: string[], max = 8) => items.length ? `<ul>${items.slice(0, max).map((i) => `<li>${esc(i)}</li>`).join('')}${items.length > max ? `<li>… and ${items.length - max} more (report.json)</li>` : ''}</ul>` : '';
+  const list = (items: string[], max = 8) =>
+    items.length
+      ? `<ul>${items
+          .slice(0, max)
+          .map((i) => `<li>${esc(i)}</li>`)
+          .join('')}${items.length > max ? `<li>… and ${items.length - max} more (report.json)</li>` : ''}</ul>`
+      : '';
   const row = (r: AcrRow) => {
     const evidence: string[] = [];
     if (r.axe.rules.length) {
-      evidence.push(`<p><strong>axe-core</strong> rules for this criterion: ${r.axe.rules.map((x) => `<code>${esc(x)}</code>`).join(', ')} — applied and passed in ${r.axe.passedAnalyses} of ${meta.analyses} analyses; ${r.axe.failures.length ? `<strong>failed</strong>:` : 'no violations.'}</p>${list(r.axe.failures)}`);
-      if (r.axe.review.length) evidence.push(`<p>Needing review (axe "incomplete"): ${r.axe.review.map((x) => `<code>${esc(x)}</code>`).join(', ')} — checked by the pixel measurements and by hand.</p>`);
+      evidence.push(
+        `<p><strong>axe-core</strong> rules for this criterion: ${r.axe.rules.map((x) => `<code>${esc(x)}</code>`).join(', ')} — applied and passed in ${r.axe.passedAnalyses} of ${meta.analyses} analyses; ${r.axe.failures.length ? `<strong>failed</strong>:` : 'no violations.'}</p>${list(r.axe.failures)}`,
+      );
+      if (r.axe.review.length)
+        evidence.push(`<p>Needing review (axe "incomplete"): ${r.axe.review.map((x) => `<code>${esc(x)}</code>`).join(', ')} — checked by the pixel measurements and by hand.</p>`);
     }
     if (r.ibm.failures.length || r.ibm.accepted.length || r.ibm.potential) {
-      evidence.push(`<p><strong>IBM Equal Access</strong>: ${r.ibm.failures.length ? `<strong>${r.ibm.failures.length} failures</strong>` : 'no failures'}${r.ibm.accepted.length ? `, ${r.ibm.accepted.length} accepted as false positive (reviewed in a11y-known-issues.ts)` : ''}${r.ibm.potential ? `, ${r.ibm.potential} "potential" findings for review` : ''}.</p>${list(r.ibm.failures)}${list(r.ibm.accepted, 3)}`);
+      evidence.push(
+        `<p><strong>IBM Equal Access</strong>: ${r.ibm.failures.length ? `<strong>${r.ibm.failures.length} failures</strong>` : 'no failures'}${r.ibm.accepted.length ? `, ${r.ibm.accepted.length} accepted as false positive (reviewed in a11y-known-issues.ts)` : ''}${r.ibm.potential ? `, ${r.ibm.potential} "potential" findings for review` : ''}.</p>${list(r.ibm.failures)}${list(r.ibm.accepted, 3)}`,
+      );
     } else {
       evidence.push(`<p><strong>IBM Equal Access</strong>: no findings for this criterion in ${meta.ibmAnalyses} analyses.</p>`);
     }
     for (const c of r.checks) {
-      evidence.push(`<p><strong>Manual check as a test</strong> — ${esc(c.title)}: ${c.states} page states, ${c.failed.length ? `<strong>${c.failed.length} failed</strong>` : 'all passed'}.</p>${list(c.failed)}`);
+      evidence.push(
+        `<p><strong>Manual check as a test</strong> — ${esc(c.title)}: ${c.states} page states, ${c.failed.length ? `<strong>${c.failed.length} failed</strong>` : 'all passed'}.</p>${list(c.failed)}`,
+      );
     }
     if (r.tests.length) evidence.push(`<p><strong>Browser and unit suites</strong>: ${r.tests.map(esc).join('; ')}.</p>`);
     if (r.human) evidence.push(`<p><strong>Human judgement</strong>: ${esc(r.human)}</p>`);
@@ -277,7 +435,10 @@ export function renderAcr(rows: AcrRow[], meta: { date: string; axeVersion: stri
 <table>
 <thead><tr><th scope="col">Criteria</th><th scope="col">Conformance Level</th><th scope="col">Remarks and Explanations</th></tr></thead>
 <tbody>
-${rows.filter((r) => r.level === level).map(row).join('\n')}
+${rows
+  .filter((r) => r.level === level)
+  .map(row)
+  .join('\n')}
 </tbody>
 </table>`;
   return `<!doctype html>
@@ -352,7 +513,13 @@ ${table('AA', 2)}
 
 export default async function acrReport(): Promise<void> {
   const runOf = <T extends { runId?: string }>(list: T[]) => {
-    const runId = process.env.E2E_RUN_ID ?? list.map((r) => r.runId ?? '').sort().at(-1) ?? '';
+    const runId =
+      process.env.E2E_RUN_ID ??
+      list
+        .map((r) => r.runId ?? '')
+        .sort()
+        .at(-1) ??
+      '';
     return list.filter((r) => (r.runId ?? '') === runId);
   };
   const axe = runOf(readDir<AxeRec>(AXE_RESULTS_DIR));
@@ -375,7 +542,11 @@ export default async function acrReport(): Promise<void> {
   writeFileSync(path.join(ACR_DIR, 'index.html'), renderAcr(rows, meta));
   writeFileSync(path.join(ACR_DIR, 'report.json'), JSON.stringify({ meta, rows }, null, 1));
   const tally = rows.reduce<Record<string, number>>((t, r) => ({ ...t, [r.verdict]: (t[r.verdict] ?? 0) + 1 }), {});
-  console.log(`[acr] ${rows.length} WCAG 2.2 A/AA criteria: ${Object.entries(tally).map(([k, n]) => `${n} ${k}`).join(', ')} → ${path.join(ACR_DIR, 'index.html')}`);
+  console.log(
+    `[acr] ${rows.length} WCAG 2.2 A/AA criteria: ${Object.entries(tally)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ')} → ${path.join(ACR_DIR, 'index.html')}`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await acrReport();

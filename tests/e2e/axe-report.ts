@@ -52,13 +52,15 @@ export const MANUAL_CHECKLIST = [
   },
   {
     sc: '2.4.3 Focus Order (A)',
-    check: 'Tab through each page and each overlay: focus follows the visual and reading order; opening an overlay moves focus into it; closing returns it to the control that opened it; client-side navigation puts focus on the new page heading.',
+    check:
+      'Tab through each page and each overlay: focus follows the visual and reading order; opening an overlay moves focus into it; closing returns it to the control that opened it; client-side navigation puts focus on the new page heading.',
     automated: 'keyboard.spec.ts (header order, overlays, return of focus), hydration.spec.ts (focus on the new h1).',
   },
   {
     sc: '2.4.7 Focus Visible (AA)',
     check: 'Every focusable element shows a clearly visible focus indicator, on light and dark backgrounds, including inside the menu, the overlays, the slider controls and the filters.',
-    automated: 'a11y-checks.spec.ts tabs through every page and overlay at both viewports and measures each indicator on the pixels (a 3:1 change over at least half the control\'s perimeter), also in forced colours. A person judges how clear it looks.',
+    automated:
+      "a11y-checks.spec.ts tabs through every page and overlay at both viewports and measures each indicator on the pixels (a 3:1 change over at least half the control's perimeter), also in forced colours. A person judges how clear it looks.",
   },
   {
     sc: '1.4.10 Reflow (AA)',
@@ -67,28 +69,31 @@ export const MANUAL_CHECKLIST = [
   },
   {
     sc: '1.4.12 Text Spacing (AA)',
-    check: 'With line height 1.5, paragraph spacing 2×, letter spacing 0.12em and word spacing 0.16em (e.g. a text-spacing bookmarklet), no text is clipped or overlaps, including buttons, cards and the slider.',
+    check:
+      'With line height 1.5, paragraph spacing 2×, letter spacing 0.12em and word spacing 0.16em (e.g. a text-spacing bookmarklet), no text is clipped or overlaps, including buttons, cards and the slider.',
     automated: 'a11y-checks.spec.ts applies the override to every element on every route and state: no text clipped by a box that hides overflow, no sideways scrolling. A person checks for overlaps.',
   },
   {
     sc: '2.3.3 Animation from Interactions (AAA, good practice) / reduced motion',
     check: 'With the operating system set to reduce motion, slides do not slide or fade, overlays and menus appear without motion, smooth scrolling is off.',
-    automated: 'a11y-checks.spec.ts: with reduced motion, no CSS animation or transition on any element lasts longer than 0.01 ms and nothing scrolls smoothly; visual.spec.ts renders with reduced motion. A person compares with motion enabled.',
+    automated:
+      'a11y-checks.spec.ts: with reduced motion, no CSS animation or transition on any element lasts longer than 0.01 ms and nothing scrolls smoothly; visual.spec.ts renders with reduced motion. A person compares with motion enabled.',
   },
   {
     sc: '3.3.1 Error Identification (A)',
-    check: "Submitting the contact form empty or with a bad email identifies each field in error in text next to the field (aria-invalid, aria-describedby), moves focus to the first one, and the password page's error is announced.",
+    check:
+      "Submitting the contact form empty or with a bad email identifies each field in error in text next to the field (aria-invalid, aria-describedby), moves focus to the first one, and the password page's error is announced.",
     automated: 'keyboard.spec.ts (focus on the first invalid field and its described-by messages), axe on the error states.',
   },
   {
     sc: '4.1.3 Status Messages (AA)',
-    check: "Status messages are announced without taking focus: 'Showing N results' after filtering, 'Preferences saved.' on the cookie page, the contact confirmation, the 'Link copied' toast, the login error (role=alert), the slider's current story while paused.",
+    check:
+      "Status messages are announced without taking focus: 'Showing N results' after filtering, 'Preferences saved.' on the cookie page, the contact confirmation, the 'Link copied' toast, the login error (role=alert), the slider's current story while paused.",
     automated: 'axe checks the roles exist; a person confirms with a screen reader (NVDA/JAWS/VoiceOver) that they are read.',
   },
 ];
 
-const esc = (s: string | number | null | undefined) =>
-  String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string | number | null | undefined) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const sortImpact = (a?: string | null, b?: string | null) => IMPACT_ORDER.indexOf(a ?? 'minor') - IMPACT_ORDER.indexOf(b ?? 'minor');
 
@@ -120,8 +125,23 @@ function chromiumVersion(records: AxeRecord[]): string {
 
 const where = (r: AxeRecord) => `${r.path} · ${r.label ?? r.state} · ${r.project}${r.viewport ? ` ${r.viewport.width}×${r.viewport.height}` : ''}`;
 
-interface Occurrence { target: string; html: string; summary: string; impact: string | null | undefined; where: string[] }
-interface RuleGroup { id: string; impact: string | null | undefined; help: string; description: string; helpUrl: string; tags: string[]; nodes: number; occurrences: Occurrence[] }
+interface Occurrence {
+  target: string;
+  html: string;
+  summary: string;
+  impact: string | null | undefined;
+  where: string[];
+}
+interface RuleGroup {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  description: string;
+  helpUrl: string;
+  tags: string[];
+  nodes: number;
+  occurrences: Occurrence[];
+}
 
 /** Per rule, the distinct (selector, HTML) nodes with every page/state/viewport they occur on. */
 function groupByRule(records: AxeRecord[], kind: 'violations' | 'incomplete'): RuleGroup[] {
@@ -177,7 +197,14 @@ function ruleSection(groups: RuleGroup[], kind: 'violation' | 'review'): string 
     .join('\n');
 }
 
-interface IbmRecordLite { runId?: string; path: string; state: string; project: string; engineVersion: string; findings: { ruleId: string; kind: string; sc: string[]; path: string; message: string; accepted?: string }[] }
+interface IbmRecordLite {
+  runId?: string;
+  path: string;
+  state: string;
+  project: string;
+  engineVersion: string;
+  findings: { ruleId: string; kind: string; sc: string[]; path: string; message: string; accepted?: string }[];
+}
 
 /** The second engine's results, by rule: failures (open and accepted) and findings for review. */
 function ibmSummary(ibm: IbmRecordLite[]) {
@@ -185,8 +212,15 @@ function ibmSummary(ibm: IbmRecordLite[]) {
   for (const rec of ibm) {
     for (const f of rec.findings) {
       const r = rules.get(f.ruleId) ?? { ruleId: f.ruleId, sc: f.sc, fail: 0, accepted: 0, potential: 0, manual: 0 };
-      if (f.kind === 'fail') { if (f.accepted) { r.accepted++; r.reason = f.accepted; } else { r.fail++; r.example ??= `${rec.path} [${rec.state}, ${rec.project}]: ${f.message}`; } }
-      else if (f.kind === 'potential') r.potential++;
+      if (f.kind === 'fail') {
+        if (f.accepted) {
+          r.accepted++;
+          r.reason = f.accepted;
+        } else {
+          r.fail++;
+          r.example ??= `${rec.path} [${rec.state}, ${rec.project}]: ${f.message}`;
+        }
+      } else if (f.kind === 'potential') r.potential++;
       else r.manual++;
       rules.set(f.ruleId, r);
     }
@@ -244,11 +278,17 @@ export function buildReport(records: AxeRecord[], generatedAt = new Date(), ibm:
     manualChecklist: MANUAL_CHECKLIST,
     ibm: ibmSummary(ibm),
   };
-  const ibmRows = json.ibm.rules.map((r) => `<tr><td><code>${esc(r.ruleId)}</code></td><td>${esc(r.sc.join(', '))}</td><td>${r.fail}${r.example ? `<br><span class="muted">${esc(r.example)}</span>` : ''}</td><td>${r.accepted}${r.reason ? `<br><span class="muted">${esc(r.reason)}</span>` : ''}</td><td>${r.potential}</td><td>${r.manual}</td></tr>`).join('\n');
+  const ibmRows = json.ibm.rules
+    .map(
+      (r) =>
+        `<tr><td><code>${esc(r.ruleId)}</code></td><td>${esc(r.sc.join(', '))}</td><td>${r.fail}${r.example ? `<br><span class="muted">${esc(r.example)}</span>` : ''}</td><td>${r.accepted}${r.reason ? `<br><span class="muted">${esc(r.reason)}</span>` : ''}</td><td>${r.potential}</td><td>${r.manual}</td></tr>`,
+    )
+    .join('\n');
 
   const scopeRows = analyses
     .map(
-      (a) => `<tr class="${a.violations ? 'bad' : ''}"><td><code>${esc(a.path)}</code></td><td>${esc(a.label)}</td><td>${esc(a.project)}${a.viewport ? ` <span class="muted">${a.viewport.width}×${a.viewport.height}</span>` : ''}</td><td class="num">${a.violations}${a.violationRules.length ? ` <span class="muted">(${esc(a.violationRules.join(', '))})</span>` : ''}</td><td class="num">${a.incomplete}</td><td class="num">${a.passes}</td></tr>`,
+      (a) =>
+        `<tr class="${a.violations ? 'bad' : ''}"><td><code>${esc(a.path)}</code></td><td>${esc(a.label)}</td><td>${esc(a.project)}${a.viewport ? ` <span class="muted">${a.viewport.width}×${a.viewport.height}</span>` : ''}</td><td class="num">${a.violations}${a.violationRules.length ? ` <span class="muted">(${esc(a.violationRules.join(', '))})</span>` : ''}</td><td class="num">${a.incomplete}</td><td class="num">${a.passes}</td></tr>`,
     )
     .join('\n');
 
@@ -339,12 +379,16 @@ ${scopeRows}
 <p>accessibility-checker-engine ${esc(json.ibm.version || 'not run')} (WCAG_2_2 policy) on the same pages and states: ${json.ibm.analyses} analyses,
 ${json.ibm.rules.reduce((n, r) => n + r.fail, 0)} open failures, ${json.ibm.rules.reduce((n, r) => n + r.accepted, 0)} failures accepted as false positives (reviewed in tests/e2e/a11y-known-issues.ts).
 "Potential" and "manual" findings are the engine's prompts for a person; they are not failures.</p>
-${ibmRows ? `<table>
+${
+  ibmRows
+    ? `<table>
 <thead><tr><th scope="col">Rule</th><th scope="col">WCAG</th><th scope="col">Failures</th><th scope="col">Accepted</th><th scope="col">Potential</th><th scope="col">Manual</th></tr></thead>
 <tbody>
 ${ibmRows}
 </tbody>
-</table>` : '<p>No findings.</p>'}
+</table>`
+    : '<p>No findings.</p>'
+}
 
 <h2 id="manual">Manual checklist</h2>
 <p class="muted">Success criteria that automated rules cannot verify, to be checked by an auditor.</p>
@@ -362,7 +406,13 @@ export default async function axeReport(): Promise<void> {
   const all = readRecords(AXE_RESULTS_DIR);
   // Inside a Playwright run: this run's results only, older ones are removed. Run by hand
   // (no E2E_RUN_ID): the latest run found in the folder.
-  const runId = process.env.E2E_RUN_ID ?? all.map((r) => r.runId ?? '').sort().at(-1) ?? '';
+  const runId =
+    process.env.E2E_RUN_ID ??
+    all
+      .map((r) => r.runId ?? '')
+      .sort()
+      .at(-1) ??
+    '';
   const records = all.filter((r) => (r.runId ?? '') === runId);
   if (!records.length) {
     console.log('[axe-report] no axe analysis in this run: the previous report is left as it was');
@@ -371,13 +421,15 @@ export default async function axeReport(): Promise<void> {
   for (const old of all.filter((r) => (r.runId ?? '') !== runId)) rmSync(path.join(AXE_RESULTS_DIR, old.file), { force: true });
   const ibm = readRecords(IBM_RESULTS_DIR) as unknown as (IbmRecordLite & { file: string })[];
   for (const old of ibm.filter((r) => (r.runId ?? '') !== runId)) rmSync(path.join(IBM_RESULTS_DIR, old.file), { force: true });
-  const { html, json } = buildReport(records, new Date(), ibm.filter((r) => (r.runId ?? '') === runId));
+  const { html, json } = buildReport(
+    records,
+    new Date(),
+    ibm.filter((r) => (r.runId ?? '') === runId),
+  );
   mkdirSync(AXE_REPORT_DIR, { recursive: true });
   writeFileSync(path.join(AXE_REPORT_DIR, 'index.html'), html);
   writeFileSync(path.join(AXE_REPORT_DIR, 'report.json'), JSON.stringify(json, null, 1));
-  console.log(
-    `[axe-report] ${json.summary.analyses} analyses, ${json.summary.violationRules} rules violated, ${json.summary.incompleteRules} to review → ${path.join(AXE_REPORT_DIR, 'index.html')}`,
-  );
+  console.log(`[axe-report] ${json.summary.analyses} analyses, ${json.summary.violationRules} rules violated, ${json.summary.incompleteRules} to review → ${path.join(AXE_REPORT_DIR, 'index.html')}`);
   // The conformance report (reports/acr) from the same run's axe, IBM and manual-check results.
   await acrReport();
 }

@@ -40,7 +40,14 @@ test.describe.configure({ mode: 'parallel' });
 /* Transfer                                                                                    */
 /* ------------------------------------------------------------------------------------------ */
 
-interface Transfer { url: string; type: string; status: number; headers: number; body: number; sent: number }
+interface Transfer {
+  url: string;
+  type: string;
+  status: number;
+  headers: number;
+  body: number;
+  sent: number;
+}
 
 /** Records every request of the page; `settle()` waits until none is in flight and returns their sizes. */
 function recordTransfers(page: Page) {
@@ -113,8 +120,10 @@ test(`home page: a first visit transfers ≤ ${HOME_TRANSFER_BUDGET / KB} KB (do
   const total = rows.reduce((s, r) => s + r.headers + r.body, 0);
   const table = breakdown(rows);
   await testInfo.attach('transfer-breakdown.md', { body: table, contentType: 'text/markdown' });
-  console.log(`[budget] ${testInfo.project.name}: home page first visit received ${kb(total)} in ${rows.length} requests ` +
-    `(${[...new Set(rows.map((r) => r.type))].map((t) => `${t} ${kb(rows.filter((r) => r.type === t).reduce((s, r) => s + r.headers + r.body, 0))}`).join(', ')})`);
+  console.log(
+    `[budget] ${testInfo.project.name}: home page first visit received ${kb(total)} in ${rows.length} requests ` +
+      `(${[...new Set(rows.map((r) => r.type))].map((t) => `${t} ${kb(rows.filter((r) => r.type === t).reduce((s, r) => s + r.headers + r.body, 0))}`).join(', ')})`,
+  );
 
   expect(transfers.failed, 'failed requests').toEqual([]);
   // The measurement itself: every kind of resource the page loads was seen, with its bytes.
@@ -128,7 +137,12 @@ test(`home page: a first visit transfers ≤ ${HOME_TRANSFER_BUDGET / KB} KB (do
 /* Layout shift                                                                                */
 /* ------------------------------------------------------------------------------------------ */
 
-interface Shift { value: number; startTime: number; hadRecentInput: boolean; sources: { node: string; from: string; to: string }[] }
+interface Shift {
+  value: number;
+  startTime: number;
+  hadRecentInput: boolean;
+  sources: { node: string; from: string; to: string }[];
+}
 
 /** Holds fonts and images back, so that the page paints before they arrive (as on a slow network). */
 async function delayFontsAndImages(page: Page) {
@@ -157,8 +171,7 @@ async function assetsSettled(page: Page) {
 }
 
 /** Two animation frames: whatever changed has been laid out and painted (and reported). */
-const nextFrames = (page: Page) =>
-  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+const nextFrames = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
 /** Scrolls down a viewport at a time, letting the images that come into view load in view. */
 async function scrollThrough(page: Page) {
@@ -221,8 +234,9 @@ async function expectNoLayoutShift(page: Page, path: string, testInfo: TestInfo)
 
   const sum = (xs: Shift[]) => xs.reduce((s, e) => s + e.value, 0);
   const report = (label: string, xs: Shift[]) =>
-    xs.map((e) => `${label} shift ${e.value.toFixed(5)} at ${e.startTime} ms${e.hadRecentInput ? ' (after input)' : ''}:\n` +
-      e.sources.map((s) => `    ${s.node}: ${s.from} → ${s.to}`).join('\n')).join('\n');
+    xs
+      .map((e) => `${label} shift ${e.value.toFixed(5)} at ${e.startTime} ms${e.hadRecentInput ? ' (after input)' : ''}:\n` + e.sources.map((s) => `    ${s.node}: ${s.from} → ${s.to}`).join('\n'))
+      .join('\n');
   const details = [report('load', onLoad), report('scroll', whileScrolling)].filter(Boolean).join('\n');
   if (details) await testInfo.attach('layout-shifts.txt', { body: details, contentType: 'text/plain' });
   console.log(`[budget] ${testInfo.project.name}: CLS ${path} load ${sum(onLoad).toFixed(5)} scroll ${sum(whileScrolling).toFixed(5)}`);

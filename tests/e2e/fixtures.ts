@@ -71,8 +71,7 @@ export async function open(page: Page, url: string, opts: { freeze?: boolean } =
 }
 
 /** The header's LOGIN or MENU button (the menu overlay has a LOGIN button of its own). */
-export const headerButton = (page: Page, name: 'LOGIN' | 'MENU') =>
-  page.getByRole('navigation', { name: 'Site' }).getByRole('button', { name, exact: true });
+export const headerButton = (page: Page, name: 'LOGIN' | 'MENU') => page.getByRole('navigation', { name: 'Site' }).getByRole('button', { name, exact: true });
 
 /** A link or button name as it starts (decorative arrows and the like may follow). */
 export const startsWith = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`);
@@ -107,7 +106,9 @@ export interface Diagnostics {
 const ALERT = /hydrat|did not match|Content Security Policy/i;
 
 declare global {
-  interface Window { __e2eCspViolation?: (line: string) => void }
+  interface Window {
+    __e2eCspViolation?: (line: string) => void;
+  }
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -156,10 +157,17 @@ export interface IbmRecord extends AxeRecord {
 /** Analyses the page as it is now; `state` names it (file-safe id), `label` describes it for the report. */
 export type AxeCheck = (state: string, opts?: { label?: string; exclude?: string[] }) => Promise<import('axe-core').AxeResults>;
 
-const sanitize = (s: string) => s.replace(/[^a-z0-9]+/gi, '_').replace(/^_+|_+$/g, '').slice(0, 120) || 'root';
+const sanitize = (s: string) =>
+  s
+    .replace(/[^a-z0-9]+/gi, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 120) || 'root';
 
 function describeViolation(v: import('axe-core').Result): string {
-  const targets = v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(' | ');
+  const targets = v.nodes
+    .slice(0, 5)
+    .map((n) => n.target.join(' '))
+    .join(' | ');
   return `${v.id} [${v.impact}] ${v.help} (${v.nodes.length} node${v.nodes.length === 1 ? '' : 's'}: ${targets}${v.nodes.length > 5 ? ' …' : ''})`;
 }
 
@@ -209,12 +217,17 @@ export const test = base.extend<{ diagnostics: Diagnostics; axe: AxeCheck }>({
       // Colour contrast is only meaningful once fades are over (a panel fading in from opacity 0
       // has low contrast for 300 ms): let the finite, short animations and transitions finish.
       // The long ones (the 8 s slider progress, the 9 s image drift) and paused ones are not waited for.
-      await page.evaluate(() => Promise.all(document.getAnimations()
-        .filter((a) => {
-          const t = a.effect?.getComputedTiming();
-          return a.playState === 'running' && typeof t?.endTime === 'number' && Number.isFinite(t.endTime) && t.endTime <= 2000;
-        })
-        .map((a) => a.finished.catch(() => undefined))));
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => {
+              const t = a.effect?.getComputedTiming();
+              return a.playState === 'running' && typeof t?.endTime === 'number' && Number.isFinite(t.endTime) && t.endTime <= 2000;
+            })
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+      );
       const results = await builder.analyze();
       const url = new URL(page.url());
       const record: AxeRecord = {
@@ -239,12 +252,13 @@ export const test = base.extend<{ diagnostics: Diagnostics; axe: AxeCheck }>({
       mkdirSync(AXE_RESULTS_DIR, { recursive: true });
       const file = `${sanitize(testInfo.project.name)}--${sanitize(record.path)}--${sanitize(state)}.json`;
       writeFileSync(path.join(AXE_RESULTS_DIR, file), JSON.stringify(record, null, 1));
-      const axeUnaccepted = results.violations.map((v) => ({
-        ...v, nodes: v.nodes.filter((n) => !knownIssueFor('axe', v.id, `${n.target.join(' ')} ${n.html}`, state)),
-      })).filter((v) => v.nodes.length);
-      expect
-        .soft(axeUnaccepted.map(describeViolation), `axe (${AXE_TAGS.join(' ')}) on ${record.path} [${state}, ${testInfo.project.name}]`)
-        .toEqual([]);
+      const axeUnaccepted = results.violations
+        .map((v) => ({
+          ...v,
+          nodes: v.nodes.filter((n) => !knownIssueFor('axe', v.id, `${n.target.join(' ')} ${n.html}`, state)),
+        }))
+        .filter((v) => v.nodes.length);
+      expect.soft(axeUnaccepted.map(describeViolation), `axe (${AXE_TAGS.join(' ')}) on ${record.path} [${state}, ${testInfo.project.name}]`).toEqual([]);
 
       // The second engine, on the same page in the same state (ace.ts).
       const ibm = await runAce(page);
@@ -253,7 +267,10 @@ export const test = base.extend<{ diagnostics: Diagnostics; axe: AxeCheck }>({
       mkdirSync(IBM_RESULTS_DIR, { recursive: true });
       writeFileSync(path.join(IBM_RESULTS_DIR, file), JSON.stringify(ibmRecord, null, 1));
       expect
-        .soft(findings.filter((f) => f.kind === 'fail' && !f.accepted).map((f) => `${f.ruleId} [WCAG ${f.sc.join(', ')}] ${f.message} (${f.path})`), `IBM Equal Access (${ACE_POLICY}) on ${record.path} [${state}, ${testInfo.project.name}]`)
+        .soft(
+          findings.filter((f) => f.kind === 'fail' && !f.accepted).map((f) => `${f.ruleId} [WCAG ${f.sc.join(', ')}] ${f.message} (${f.path})`),
+          `IBM Equal Access (${ACE_POLICY}) on ${record.path} [${state}, ${testInfo.project.name}]`,
+        )
         .toEqual([]);
       return results;
     };

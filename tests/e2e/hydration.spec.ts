@@ -57,7 +57,9 @@ for (const route of NOT_FOUND_ROUTES) {
 test.describe('client-side navigation', () => {
   test('a footer link changes the URL without reloading and focuses the new page heading', async ({ page }) => {
     await open(page, '/team');
-    await page.evaluate(() => { (window as unknown as { __e2eMarker: number }).__e2eMarker = 42; });
+    await page.evaluate(() => {
+      (window as unknown as { __e2eMarker: number }).__e2eMarker = 42;
+    });
     await page.getByRole('contentinfo').getByRole('link', { name: 'Philosophy', exact: true }).click();
     await expect(page).toHaveURL(/\/philosophy$/);
     await expect(page.locator('main h1')).toBeFocused();
@@ -68,7 +70,9 @@ test.describe('client-side navigation', () => {
 
   test('Back restores the previous page and its scroll position', async ({ page }) => {
     await open(page, '/team');
-    await page.evaluate(() => { (window as unknown as { __e2eMarker: number }).__e2eMarker = 7; });
+    await page.evaluate(() => {
+      (window as unknown as { __e2eMarker: number }).__e2eMarker = 7;
+    });
     const link = page.getByRole('contentinfo').getByRole('link', { name: 'Process', exact: true });
     await link.scrollIntoViewIfNeeded();
     const y = await page.evaluate(() => window.scrollY);

@@ -74,7 +74,11 @@ test('the header tab order follows its visual order: logo, SEARCH, LOGIN, MENU',
 test('the focused control is visible (focus indicator differs from the unfocused state)', async ({ page }) => {
   await open(page, '/philosophy');
   const menu = headerButton(page, 'MENU');
-  const style = () => menu.evaluate((el) => { const s = getComputedStyle(el); return `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} ${s.boxShadow}`; });
+  const style = () =>
+    menu.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} ${s.boxShadow}`;
+    });
   const unfocused = await style();
   // Skip link, logo, SEARCH, LOGIN, MENU.
   for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');

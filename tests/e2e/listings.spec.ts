@@ -5,7 +5,6 @@
  */
 import { test, expect, open, apiRequests, cardTitles } from './fixtures.ts';
 
-
 test('/resources: Next page fetches one listing answer, marks page 2 and moves focus to the count', async ({ page }) => {
   await open(page, '/resources');
   const first = await cardTitles(page);

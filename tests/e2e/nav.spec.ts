@@ -87,7 +87,12 @@ test.describe('menu', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
     for (const g of GROUPS) await expect(menu.getByRole('button', { name: g, exact: true })).toHaveAttribute('aria-expanded', 'false');
-    for (const [label, href] of [['Terms & conditions', '/disclosures'], ['Privacy and Cookie Notice', '/privacy'], ['Accessibility', '/cookie-settings'], ['Legal', '/disclosures']]) {
+    for (const [label, href] of [
+      ['Terms & conditions', '/disclosures'],
+      ['Privacy and Cookie Notice', '/privacy'],
+      ['Accessibility', '/cookie-settings'],
+      ['Legal', '/disclosures'],
+    ]) {
       await expect(menu.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
     }
   });
@@ -175,7 +180,9 @@ test.describe('investor login overlay', () => {
   test("'Sign In' makes no call and explains how investor access is arranged", async ({ page }) => {
     await open(page, '/philosophy');
     const requests: string[] = [];
-    page.on('request', (r) => { if (r.method() !== 'GET') requests.push(`${r.method()} ${r.url()}`); });
+    page.on('request', (r) => {
+      if (r.method() !== 'GET') requests.push(`${r.method()} ${r.url()}`);
+    });
     await headerButton(page, 'LOGIN').click();
     const dialog = page.getByRole('dialog', { name: 'Investor Login' });
     await dialog.getByLabel('Email').fill('investor@example.com');

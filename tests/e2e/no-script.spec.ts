@@ -20,8 +20,7 @@ const stories = collection<{ id: string; title: string }>('/api/stories');
 const practiceAreas = collection<{ name: string }>('/api/practice-areas');
 
 const activeTitle = (page: Page) => page.locator('.slide--active .slide__title');
-const learnMore = (page: Page, testInfo: TestInfo) =>
-  page.locator('.slide--active').getByRole('button', { name: isMobile(testInfo) ? /^Read More/ : /^Learn more/ });
+const learnMore = (page: Page, testInfo: TestInfo) => page.locator('.slide--active').getByRole('button', { name: isMobile(testInfo) ? /^Read More/ : /^Learn more/ });
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -121,7 +120,9 @@ test.describe('before the scripts arrive', () => {
   test('a menu opened before hydration stays open, and React takes it over', async ({ page }) => {
     // Hold the site's entry script until MENU has been used.
     let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
     await page.route(/\/assets\/entry-[^/]*\.js$/, async (route) => {
       await held;
       await route.continue();

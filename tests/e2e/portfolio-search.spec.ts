@@ -30,11 +30,7 @@ test('/portfolio: filters combine with paging, each change one listing read, cou
   expect(await cardTitles(page)).toHaveLength(shown);
   // The Buyouts button counts Europe's buyouts: what choosing it shows.
   await expect(filter(page, 'Filter by strategy', /^Buyouts/)).toHaveAccessibleName(new RegExp(`^Buyouts ${shown} compan`));
-  expect(requests).toEqual([
-    '/api/listings/portfolio?strategy=buyouts',
-    '/api/listings/portfolio?page=2&strategy=buyouts',
-    '/api/listings/portfolio?region=europe&strategy=buyouts',
-  ]);
+  expect(requests).toEqual(['/api/listings/portfolio?strategy=buyouts', '/api/listings/portfolio?page=2&strategy=buyouts', '/api/listings/portfolio?region=europe&strategy=buyouts']);
   // A card leads to the company page.
   await page.locator('#results .card__link').first().click();
   await expect(page).toHaveURL(/\/portfolio\/[a-z0-9-]+$/);
@@ -50,7 +46,10 @@ test('search follows the typing: debounced, URL in step, results announced, focu
   await box.click();
   await box.pressSequentially('corv');
   await page.clock.runFor(100);
-  expect(requests.filter((r) => r.startsWith('/api/search')), 'nothing before the pause').toEqual([]);
+  expect(
+    requests.filter((r) => r.startsWith('/api/search')),
+    'nothing before the pause',
+  ).toEqual([]);
   await page.clock.runFor(200);
   await expect(page).toHaveURL(/\/search\?q=corv$/);
   await expect(page.getByRole('status').filter({ hasText: 'for “corv”' })).toBeVisible();
@@ -66,7 +65,11 @@ test('search follows the typing: debounced, URL in step, results announced, focu
   await expect(page.getByRole('searchbox', { name: 'Search the site' })).toHaveValue('corv');
 });
 
-for (const [q, expected] of [['Corvane', 'Corvane Logistics'], ['private credit', 'Private Credit'], ['logistcs', 'Corvane Logistics']] as const) {
+for (const [q, expected] of [
+  ['Corvane', 'Corvane Logistics'],
+  ['private credit', 'Private Credit'],
+  ['logistcs', 'Corvane Logistics'],
+] as const) {
   test(`search finds “${q}” from the menu`, async ({ page }) => {
     await open(page, '/');
     await page.getByRole('button', { name: 'MENU', exact: true }).click();
@@ -95,7 +98,11 @@ test.describe('without JavaScript', () => {
     await expect(filter(page, 'Filter by strategy', /^Buyouts/)).toHaveAttribute('aria-pressed', 'true');
   });
 
-  for (const [q, expected] of [['Corvane', 'Corvane Logistics'], ['private credit', 'Private Credit'], ['logistcs', 'Corvane Logistics']] as const) {
+  for (const [q, expected] of [
+    ['Corvane', 'Corvane Logistics'],
+    ['private credit', 'Private Credit'],
+    ['logistcs', 'Corvane Logistics'],
+  ] as const) {
     test(`the search form finds “${q}”`, async ({ page }) => {
       await page.goto('/search');
       await page.getByRole('searchbox', { name: 'Search the site' }).fill(q);

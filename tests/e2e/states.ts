@@ -52,10 +52,7 @@ export interface SubState {
 }
 
 /** The state and the sub-states of one test, as captured in order. */
-export const capturesOf = (state: UiState): { id: string; label: string }[] => [
-  { id: state.id, label: state.label },
-  ...(state.followedBy ?? []).map((t) => ({ id: t.id, label: t.label })),
-];
+export const capturesOf = (state: UiState): { id: string; label: string }[] => [{ id: state.id, label: state.label }, ...(state.followedBy ?? []).map((t) => ({ id: t.id, label: t.label }))];
 
 const LOGIN_ERROR = 'Incorrect password. Please try again.';
 const GROUPS = ['Style', 'Strategies', 'Sectors', 'About', 'Resources'] as const;
@@ -101,8 +98,7 @@ async function pressFilter(page: Page, group: string, option: string | RegExp) {
   await expect(button).toHaveAttribute('aria-pressed', 'true');
 }
 
-const fulfillJson = (status: number, body: unknown) => (route: Route) =>
-  route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+const fulfillJson = (status: number, body: unknown) => (route: Route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
 
 function routeStates(): UiState[] {
   const pages: UiState[] = SITE_ROUTES.map((r) => ({
@@ -398,7 +394,9 @@ function interactionStates(): UiState[] {
       await page.getByRole('textbox', { name: /^Name/ }).fill('Alex Morgan');
       await page.getByRole('textbox', { name: /^Email/ }).fill('alex.morgan@example.com');
       await page.getByRole('textbox', { name: /^Company/ }).fill('Northbridge Pension Fund');
-      await page.getByRole('textbox', { name: /^Message/ }).fill('We would like to discuss a co-investment alongside your next growth equity fund. Could your investor relations team call us next week?');
+      await page
+        .getByRole('textbox', { name: /^Message/ })
+        .fill('We would like to discuss a co-investment alongside your next growth equity fund. Could your investor relations team call us next week?');
       await page.getByRole('button', { name: 'Send Message' }).click();
       await expect(page.getByRole('heading', { name: /your message has been sent/i })).toBeVisible();
     },
@@ -413,7 +411,6 @@ export const UI_STATES: UiState[] = [...routeStates(), ...interactionStates()];
   const dup = ids.filter((id, i) => ids.indexOf(id) !== i);
   if (dup.length) throw new Error(`tests/e2e/states.ts: duplicate state ids ${dup.join(', ')}`);
 }
-
 
 /** Opens a state: frozen clock, document status checked, hydrated, then the state's setup. */
 export async function openState(page: Page, state: UiState, testInfo: TestInfo, diagnostics: Diagnostics): Promise<void> {

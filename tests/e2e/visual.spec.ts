@@ -84,10 +84,17 @@ async function shoot(page: Page, id: string, state: UiState, project: string) {
   // (fractional) end, and a fractional scroll offset anti-aliases edges differently from run to run.
   const maxTop = Math.max(0, scrollHeight - clientHeight - 1);
   for (let i = 0; i < pages; i++) {
-    await scroller.evaluate((el: HTMLElement, top) => { el.scrollTop = top; }, Math.min(i * clientHeight, maxTop));
+    await scroller.evaluate(
+      (el: HTMLElement, top) => {
+        el.scrollTop = top;
+      },
+      Math.min(i * clientHeight, maxTop),
+    );
     await expect.soft(page).toHaveScreenshot([project, `${id}${i ? `--${i + 1}` : ''}.png`], { timeout: SHOT_TIMEOUT });
   }
-  await scroller.evaluate((el: HTMLElement) => { el.scrollTop = 0; });
+  await scroller.evaluate((el: HTMLElement) => {
+    el.scrollTop = 0;
+  });
 }
 
 for (const signedOut of [false, true]) {

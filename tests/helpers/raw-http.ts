@@ -71,7 +71,9 @@ export function rawRequest(port: number, target: string, opts: RawOptions = {}):
   if (body && headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
     headers['content-length'] = String(body.length);
   }
-  const head = `${method} ${target} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+  const head = `${method} ${target} HTTP/1.1\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n`;
   const bytes = body ? Buffer.concat([Buffer.from(head, 'latin1'), body]) : Buffer.from(head, 'latin1');
   return sendRaw(port, bytes, { timeoutMs: opts.timeoutMs, head: opts.head ?? method === 'HEAD' });
 }

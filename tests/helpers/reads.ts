@@ -53,8 +53,12 @@ export function signedInServer(opts: StartOptions = {}) {
     return server;
   };
   return {
-    get url() { return running().url; },
-    get cookie() { return cookie; },
+    get url() {
+      return running().url;
+    },
+    get cookie() {
+      return cookie;
+    },
     ...signedInReads(() => ({ url: running().url, cookie })),
   };
 }

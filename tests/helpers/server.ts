@@ -17,7 +17,9 @@ export const FAKE_MANIFEST: BuildManifest = {
   entries: { site: { js: '/assets/e.js', preload: [] }, login: { js: '/assets/l.js', preload: [] } },
   css: '/assets/s.css',
   fonts: [],
-  modules: {}, loader: '/assets/b.js', builtAt: '',
+  modules: {},
+  loader: '/assets/b.js',
+  builtAt: '',
 };
 
 export interface StartOptions {
@@ -48,11 +50,22 @@ export async function startServer(overrides: StartOptions = {}): Promise<TestSer
   // The caller's shell must not change what a test sees (an exported TRUST_PROXY=1 would let
   // X-Forwarded-For through): the server's own variables come only from `overrides.env`.
   const inherited = { ...process.env };
-  for (const name of ['SITE_PASSWORD', 'SESSION_SECRET', 'TRUST_PROXY', 'PORT', 'HOST', 'LIVE_RELOAD', 'LOG_FORMAT', 'SITE_ACCESS', 'PUBLIC_ORIGIN', 'SMTP_URL', 'CONTACT_NOTIFY_TO', 'CONTACT_NOTIFY_FROM']) delete inherited[name];
-  const config = loadConfig(
-    { ...inherited, NODE_ENV: 'test', DATA_DIR: dataDir, ...overrides.env },
-    { logFormat: 'off', ...overrides.config },
-  );
+  for (const name of [
+    'SITE_PASSWORD',
+    'SESSION_SECRET',
+    'TRUST_PROXY',
+    'PORT',
+    'HOST',
+    'LIVE_RELOAD',
+    'LOG_FORMAT',
+    'SITE_ACCESS',
+    'PUBLIC_ORIGIN',
+    'SMTP_URL',
+    'CONTACT_NOTIFY_TO',
+    'CONTACT_NOTIFY_FROM',
+  ])
+    delete inherited[name];
+  const config = loadConfig({ ...inherited, NODE_ENV: 'test', DATA_DIR: dataDir, ...overrides.env }, { logFormat: 'off', ...overrides.config });
   const created = createApp({ config, manifest: FAKE_MANIFEST, ...overrides.deps });
   // Tolerant of createApp growing resources (e.g. a SQLite store) that need closing.
   const extra = created as unknown as { close?: () => unknown; store?: { close?: () => unknown } };
@@ -119,13 +132,18 @@ export function get(base: string, p: string, init: RequestInit = {}): Promise<Re
 /**
  * A request whose path is sent byte for byte (fetch would normalise "..", "%2e" and the like).
  */
-export function rawRequest(port: number, p: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}):
-  Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+export function rawRequest(
+  port: number,
+  p: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path: p, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (d) => { body += d; });
+      res.on('data', (d) => {
+        body += d;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
     req.on('error', reject);

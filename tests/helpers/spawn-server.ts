@@ -27,11 +27,17 @@ export function descendants(pid: number): number[] {
     try {
       const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
       parents.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch { /* gone meanwhile */ }
+    } catch {
+      /* gone meanwhile */
+    }
   }
   const found: number[] = [];
   const visit = (p: number) => {
-    for (const [child, parent] of parents) if (parent === p) { found.push(child); visit(child); }
+    for (const [child, parent] of parents)
+      if (parent === p) {
+        found.push(child);
+        visit(child);
+      }
   };
   visit(pid);
   return found;
@@ -75,7 +81,9 @@ export function snapshotCwd(): string {
       const m = JSON.parse(readFileSync(path.join(dir, 'dist', 'manifest.json'), 'utf8')) as { entries: Record<string, { js: string; preload: string[] }>; css: string; fonts: string[] };
       const files = ['/server.js', m.css, ...m.fonts, ...Object.values(m.entries).flatMap((e) => [e.js, ...e.preload])];
       if (files.every((f) => existsSync(path.join(dir, 'dist', f)))) return dir;
-    } catch { /* mid-build: try again */ }
+    } catch {
+      /* mid-build: try again */
+    }
     if (attempt >= 30) {
       rmSync(dir, { recursive: true, force: true });
       throw new Error('dist/ did not settle into a complete build (is a build running?)');
@@ -111,7 +119,7 @@ export interface ForkOptions {
 }
 
 export async function forkServer(opts: ForkOptions): Promise<Forked> {
-  const port = opts.port ?? await freePort();
+  const port = opts.port ?? (await freePort());
   const cwd = snapshotCwd();
   const [file, ...args] = opts.command ?? SERVER_COMMAND;
   const child = spawn(file, args, {
@@ -132,8 +140,12 @@ export async function forkServer(opts: ForkOptions): Promise<Forked> {
   });
   let out = '';
   let err = '';
-  child.stdout!.setEncoding('utf8').on('data', (d: string) => { out += d; });
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => { err += d; });
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+    out += d;
+  });
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+    err += d;
+  });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
@@ -149,7 +161,9 @@ export async function forkServer(opts: ForkOptions): Promise<Forked> {
     if (gone) throw new Error(`the server exited before answering:\n${err || out}`);
     try {
       if ((await fetch(`${url}/healthz`)).status === 200) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`the server did not answer /healthz within the time limit:\n${err || out}`);
@@ -158,10 +172,15 @@ export async function forkServer(opts: ForkOptions): Promise<Forked> {
   }
 
   return {
-    child, port, url, exited,
+    child,
+    port,
+    url,
+    exited,
     stdout: () => out,
     stderr: () => err,
-    kill: (signal = 'SIGTERM') => { if (!gone) child.kill(signal); },
+    kill: (signal = 'SIGTERM') => {
+      if (!gone) child.kill(signal);
+    },
     async login(ip?: string) {
       const res = await fetch(`${url}/api/login`, {
         method: 'POST',

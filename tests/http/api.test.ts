@@ -54,7 +54,12 @@ test('GET /api/news: at least 8 items with the seed fields, newest first', async
   assert.ok(items.length >= 8);
   const types = ['Award', 'Portfolio News', 'Team', 'Event', 'Market Insight'];
   checkFields('/api/news', items, {
-    id: isText, type: (v) => types.includes(v as string), date: isDate, title: isText, excerpt: isText, imageUrl: isImageUrl,
+    id: isText,
+    type: (v) => types.includes(v as string),
+    date: isDate,
+    title: isText,
+    excerpt: isText,
+    imageUrl: isImageUrl,
     link: isLink('/news/'),
   });
   for (const i of items) assert.equal(i.link, `/news/${String(i.id)}`);
@@ -65,8 +70,14 @@ test('GET /api/team: at least 12 members with the seed fields, 3+ Managing Partn
   const items = await read('/api/team');
   assert.ok(items.length >= 12);
   checkFields('/api/team', items, {
-    id: isText, name: isText, title: isText, bio: isText, imageUrl: isImageUrl,
-    experience: isTextList, education: isTextList, expertise: isTextList,
+    id: isText,
+    name: isText,
+    title: isText,
+    bio: isText,
+    imageUrl: isImageUrl,
+    experience: isTextList,
+    education: isTextList,
+    expertise: isTextList,
   });
   assert.ok(items.filter((m) => String(m.title).includes('Managing Partner')).length >= 3);
 });
@@ -76,8 +87,13 @@ test('GET /api/research: at least 6 items with the seed fields, newest first', a
   assert.ok(items.length >= 6);
   const categories = ['Market Commentary', 'Sector Analysis', 'Thematic Research'];
   checkFields('/api/research', items, {
-    id: isText, category: (v) => categories.includes(v as string), date: isDate, title: isText, excerpt: isText,
-    imageUrl: isImageUrl, link: isLink('/research/'),
+    id: isText,
+    category: (v) => categories.includes(v as string),
+    date: isDate,
+    title: isText,
+    excerpt: isText,
+    imageUrl: isImageUrl,
+    link: isLink('/research/'),
   });
   newestFirst('/api/research', items);
 });
@@ -86,7 +102,12 @@ test('GET /api/press-releases: at least 6 items over 2+ years with the seed fiel
   const items = await read('/api/press-releases');
   assert.ok(items.length >= 6);
   checkFields('/api/press-releases', items, {
-    id: isText, date: isDate, title: isText, excerpt: isText, imageUrl: isImageUrl, link: isLink('/press-release/'),
+    id: isText,
+    date: isDate,
+    title: isText,
+    excerpt: isText,
+    imageUrl: isImageUrl,
+    link: isLink('/press-release/'),
   });
   assert.ok(new Set(items.map((i) => String(i.date).slice(0, 4))).size >= 2);
   newestFirst('/api/press-releases', items);
@@ -103,7 +124,13 @@ test('GET /api/practice-areas: the 4 strategies and 5 sectors', async () => {
 test('the API answers the same items as content/ (one source of truth)', async () => {
   for (const p of ['/api/stories', '/api/team', '/api/news', '/api/research', '/api/press-releases', '/api/practice-areas']) {
     const ids = (await read(p)).map((i) => String(i.id)).sort();
-    assert.deepEqual(ids, collection(p).map((i) => String(i.id)).sort(), p);
+    assert.deepEqual(
+      ids,
+      collection(p)
+        .map((i) => String(i.id))
+        .sort(),
+      p,
+    );
   }
 });
 
@@ -128,7 +155,7 @@ test('an unknown /api path answers 404 JSON, not a page', async () => {
     const res = await get(s.url, p, { headers: { cookie, accept: 'text/html' } });
     assert.equal(res.status, 404, p);
     assert.match(res.headers.get('content-type') ?? '', /^application\/json/, p);
-    assert.equal(typeof (await res.json() as { error: unknown }).error, 'string', p);
+    assert.equal(typeof ((await res.json()) as { error: unknown }).error, 'string', p);
   }
 });
 

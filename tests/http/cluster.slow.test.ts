@@ -14,8 +14,19 @@ import { descendants, forkServer, hasBuild, type Forked } from '../helpers/spawn
 import { parseResponse, rawRequest } from '../helpers/raw-http.ts';
 import { loadConfig } from '../../src/server/config.ts';
 
-interface LogLine { msg: string; worker?: number; method?: string; path?: string; status?: number }
-const lines = (s: Forked): LogLine[] => s.stdout().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as LogLine);
+interface LogLine {
+  msg: string;
+  worker?: number;
+  method?: string;
+  path?: string;
+  status?: number;
+}
+const lines = (s: Forked): LogLine[] =>
+  s
+    .stdout()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as LogLine);
 /** The workers that logged a request for `p` (request lines are written once per event-loop turn). */
 async function workersThatServed(s: Forked, p: string, count: number): Promise<Map<number, number>> {
   const deadline = Date.now() + 3000;
@@ -34,14 +45,26 @@ async function start(t: { after(fn: () => Promise<void>): void }, env: Record<st
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-cluster-'));
   const server = await forkServer({ dataDir, env: { WEB_CONCURRENCY: '2', TRUST_PROXY: '1', ...env }, startTimeoutMs: 60_000 });
   t.after(async () => {
-    for (const pid of descendants(server.child.pid!)) { try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ } }
+    for (const pid of descendants(server.child.pid!)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
     server.kill('SIGKILL');
     await server.exited;
     rmSync(dataDir, { recursive: true, force: true });
   });
   // /healthz answers once the first worker listens: wait for the second too.
   const deadline = Date.now() + 30_000;
-  while (new Set(lines(server).filter((l) => l.msg.includes('listening on')).map((l) => l.worker)).size < 2) {
+  while (
+    new Set(
+      lines(server)
+        .filter((l) => l.msg.includes('listening on'))
+        .map((l) => l.worker),
+    ).size < 2
+  ) {
     assert.ok(Date.now() < deadline, `the second worker did not listen:\n${server.stdout()}${server.stderr()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -68,7 +91,11 @@ test('WEB_CONCURRENCY=2: two worker processes, both answer on the one port', asy
     assert.equal(res.headers['x-content-type-options'], 'nosniff', 'security headers from every worker');
   }
   const by = await workersThatServed(server, '/team', 12);
-  assert.deepEqual([...by.keys()].sort((a, b) => a - b), [1, 2], `requests per worker: ${JSON.stringify([...by])}`);
+  assert.deepEqual(
+    [...by.keys()].sort((a, b) => a - b),
+    [1, 2],
+    `requests per worker: ${JSON.stringify([...by])}`,
+  );
   assert.ok(Math.min(...by.values()) >= 3, `both workers take a fair share: ${JSON.stringify([...by])}`);
   assert.equal(lines(server).filter((l) => l.msg === 'cluster started').length, 1);
 });
@@ -76,11 +103,12 @@ test('WEB_CONCURRENCY=2: two worker processes, both answer on the one port', asy
 test('WEB_CONCURRENCY=2: the login limit is counted across workers (10 failures per client, not 10 per worker)', async (t) => {
   if (skipWithoutBuild(t)) return;
   const server = await start(t);
-  const attempt = (ip: string) => rawRequest(server.port, '/api/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': ip },
-    body: JSON.stringify({ password: 'wrong-guess' }),
-  });
+  const attempt = (ip: string) =>
+    rawRequest(server.port, '/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': ip },
+      body: JSON.stringify({ password: 'wrong-guess' }),
+    });
   const statuses: number[] = [];
   for (let i = 0; i < 14; i++) statuses.push((await attempt('203.0.113.7')).status);
   assert.deepEqual(statuses, [...Array(10).fill(401), ...Array(4).fill(429)], statuses.join(' '));
@@ -95,7 +123,9 @@ test('WEB_CONCURRENCY=2: the login limit is counted across workers (10 failures 
 function openSocket(port: number) {
   const socket: Socket = connect({ host: '127.0.0.1', port });
   let data = Buffer.alloc(0);
-  socket.on('data', (d) => { data = Buffer.concat([data, d]); });
+  socket.on('data', (d) => {
+    data = Buffer.concat([data, d]);
+  });
   socket.on('error', () => {});
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
   const connected = new Promise<void>((resolve, reject) => {
@@ -136,7 +166,11 @@ test('WEB_CONCURRENCY=2: SIGTERM drains the requests under way in both workers, 
   assert.deepEqual(exit, { code: 0, signal: null }, server.stderr() + server.stdout().slice(-1500));
   assert.ok(Date.now() - sigterm < 10_000);
   const stopped = lines(server).filter((l) => l.msg === 'shutting down');
-  assert.deepEqual(stopped.map((l) => l.worker ?? 0).sort((a, b) => a - b), [0, 1, 2], 'the primary and both workers shut down');
+  assert.deepEqual(
+    stopped.map((l) => l.worker ?? 0).sort((a, b) => a - b),
+    [0, 1, 2],
+    'the primary and both workers shut down',
+  );
 });
 
 test('WEB_CONCURRENCY=2: SIGHUP replaces the workers one at a time, answering throughout', async (t) => {
@@ -156,7 +190,11 @@ test('WEB_CONCURRENCY=2: SIGHUP replaces the workers one at a time, answering th
   assert.ok(statuses.length > 0 && statuses.every((s) => s === 200), `answers during the restart: ${statuses.join(' ')}`);
   const after = workersNow();
   assert.equal(after.length, 2, 'still two workers');
-  assert.deepEqual(after.filter((pid) => before.includes(pid)), [], 'both workers replaced');
+  assert.deepEqual(
+    after.filter((pid) => before.includes(pid)),
+    [],
+    'both workers replaced',
+  );
   assert.equal(server.child.exitCode, null, 'the primary keeps running');
   assert.equal((await rawRequest(server.port, '/team', { headers: { cookie } })).status, 200, 'the session (same secret) still holds');
 });
@@ -166,11 +204,15 @@ test('an invalid WEB_CONCURRENCY stops the start with a message that names it', 
   for (const value of ['two', '0', '-1', '1.5']) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-cluster-'));
     t.after(() => rmSync(dataDir, { recursive: true, force: true }));
-    await assert.rejects(forkServer({ dataDir, env: { WEB_CONCURRENCY: value } }), (err: Error) => {
-      assert.match(err.message, /exited before answering/);
-      assert.match(err.message, /Cannot start: WEB_CONCURRENCY: must be a number of worker processes \(1, 2, …, 999\) or "auto"/);
-      return true;
-    }, `WEB_CONCURRENCY=${value}`);
+    await assert.rejects(
+      forkServer({ dataDir, env: { WEB_CONCURRENCY: value } }),
+      (err: Error) => {
+        assert.match(err.message, /exited before answering/);
+        assert.match(err.message, /Cannot start: WEB_CONCURRENCY: must be a number of worker processes \(1, 2, …, 999\) or "auto"/);
+        return true;
+      },
+      `WEB_CONCURRENCY=${value}`,
+    );
   }
 });
 

@@ -17,10 +17,20 @@ import type { BuildManifest } from '../../src/build/manifest.ts';
 
 const fakeManifest = {
   entries: { site: { js: '/assets/e.js', preload: [] }, login: { js: '/assets/l.js', preload: [] } },
-  css: '/assets/s.css', fonts: [], modules: {}, loader: '/assets/b.js', builtAt: '',
+  css: '/assets/s.css',
+  fonts: [],
+  modules: {},
+  loader: '/assets/b.js',
+  builtAt: '',
 } as unknown as BuildManifest;
 
-interface Running { base: string; server: Server; store: MessageStore; dataDir: string; cookie: string }
+interface Running {
+  base: string;
+  server: Server;
+  store: MessageStore;
+  dataDir: string;
+  cookie: string;
+}
 
 async function start(overrides: Partial<Config> = {}): Promise<Running> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-contact-'));
@@ -192,7 +202,9 @@ describe('POST /api/contact', () => {
   test('without a session → 401 JSON, nothing stored', async () => {
     const before = r.store.count();
     const res = await fetch(`${r.base}/api/contact`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(valid),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(valid),
     });
     assert.equal(res.status, 401);
     assert.match(res.headers.get('content-type') ?? '', /application\/json/);
@@ -249,13 +261,23 @@ describe('rate limit', () => {
 
 test('a 201 survives kill -9 of the server straight after the answer', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-durable-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `
     import { createApp } from './src/server/app.ts';
     import { loadConfig } from './src/server/config.ts';
     const config = loadConfig({ ...process.env, NODE_ENV: 'test' }, { logFormat: 'off' });
     const { app } = createApp({ config, manifest: ${JSON.stringify(fakeManifest)} });
     const server = app.listen(0, '127.0.0.1', () => process.stdout.write('PORT ' + server.address().port + '\\n'));
-  `], { cwd: process.cwd(), env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] });
+  `,
+    ],
+    { cwd: process.cwd(), env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   try {
     const port = await new Promise<number>((resolve, reject) => {
       let out = '';

@@ -31,7 +31,11 @@ test('list reads answer summaries: the seed fields, no article bodies', async ()
 });
 
 test('per-item reads answer the item with its body; unknown ids 404 JSON; other methods 405 with Allow', async () => {
-  for (const [list, prefix] of [['/api/research', '/api/research/'], ['/api/press-releases', '/api/press-releases/'], ['/api/news', '/api/news/']] as const) {
+  for (const [list, prefix] of [
+    ['/api/research', '/api/research/'],
+    ['/api/press-releases', '/api/press-releases/'],
+    ['/api/news', '/api/news/'],
+  ] as const) {
     for (const summary of collection<{ id: string }>(list)) {
       const item = await json(prefix + summary.id);
       // The summary's fields (artwork aside: the test helper's content has no image manifest).
@@ -56,10 +60,19 @@ test('per-item reads answer the item with its body; unknown ids 404 JSON; other 
 
 test('related: the first two other items; latest news: the first three', async () => {
   const research = collection<{ id: string }>('/api/research');
-  assert.deepEqual((await json(`/api/research/${research[0].id}/related`)).map((r: any) => r.id), [research[1].id, research[2].id]);
-  assert.deepEqual((await json(`/api/research/${research[4].id}/related`)).map((r: any) => r.id), [research[0].id, research[1].id]);
+  assert.deepEqual(
+    (await json(`/api/research/${research[0].id}/related`)).map((r: any) => r.id),
+    [research[1].id, research[2].id],
+  );
+  assert.deepEqual(
+    (await json(`/api/research/${research[4].id}/related`)).map((r: any) => r.id),
+    [research[0].id, research[1].id],
+  );
   const news = collection<{ id: string }>('/api/news');
-  assert.deepEqual((await json('/api/latest/news')).map((n: any) => n.id), news.slice(0, 3).map((n) => n.id));
+  assert.deepEqual(
+    (await json('/api/latest/news')).map((n: any) => n.id),
+    news.slice(0, 3).map((n) => n.id),
+  );
   await json('/api/research/no-such-note/related', 404);
 });
 
@@ -101,7 +114,10 @@ test('the home page embeds the stories, the first three news summaries and its o
   // Below the slider: the latest three research summaries (no bodies) and the firm's figures from site.json.
   assert.equal(data['/api/home'].latestResearch.length, 3);
   assert.ok(data['/api/home'].latestResearch.every((r: any) => !('body' in r)));
-  assert.deepEqual(data['/api/home'].figures.items.map((f: any) => f.value), [data['/api/site'].aum, data['/api/site'].portfolioCompanies, data['/api/site'].professionals, String(data['/api/site'].founded)]);
+  assert.deepEqual(
+    data['/api/home'].figures.items.map((f: any) => f.value),
+    [data['/api/site'].aum, data['/api/site'].portfolioCompanies, data['/api/site'].professionals, String(data['/api/site'].founded)],
+  );
 });
 
 test('a listing page embeds one listing answer: its page of results, counts and options', async () => {
@@ -130,7 +146,7 @@ test('unknown ids, pages past the last and unknown paths: the 404 page with stat
   }
 });
 
-test('query parameters: unknown ones are ignored, a page\'s own with a non-canonical value redirect to the canonical URL', async () => {
+test("query parameters: unknown ones are ignored, a page's own with a non-canonical value redirect to the canonical URL", async () => {
   const plain = await page('/research?utm_source=mail&x=1');
   assert.equal(plain.status, 200);
   assert.deepEqual(Object.keys(plain.data).sort(), [...LAYOUT, '/api/listings/research'].sort());

@@ -38,12 +38,17 @@ const MAX_HTML = 120 * 1024;
 test('the fixture serves 1,000 items per collection through CONTENT_DIR', async () => {
   for (const p of ['/api/research', '/api/press-releases', '/api/news']) {
     const res = await get(s.url, p, { headers: { cookie } });
-    assert.equal((await res.json() as unknown[]).length, ITEMS, p);
+    assert.equal(((await res.json()) as unknown[]).length, ITEMS, p);
   }
 });
 
 test('each listing shows one page of 12, counts every item, and pages through all of them', async () => {
-  for (const [p, total, label] of [['/research', ITEMS, 'Research pages'], ['/press-releases', ITEMS, 'Press release pages'], ['/news-updates', ITEMS, 'News pages'], ['/resources', 3 * ITEMS, 'Resource pages']] as const) {
+  for (const [p, total, label] of [
+    ['/research', ITEMS, 'Research pages'],
+    ['/press-releases', ITEMS, 'Press release pages'],
+    ['/news-updates', ITEMS, 'News pages'],
+    ['/resources', 3 * ITEMS, 'Resource pages'],
+  ] as const) {
     const first = await page(p);
     assert.equal(first.status, 200, p);
     assert.equal(cards(first.html), LISTING_PAGE_SIZE, `${p}: one page of cards`);
@@ -53,7 +58,11 @@ test('each listing shows one page of 12, counts every item, and pages through al
     const pages = Math.ceil(total / LISTING_PAGE_SIZE);
     const links = pageLinks(first.html);
     // Truncated: first, neighbours, last — never a thousand links.
-    assert.deepEqual(links.map(([, n]) => n), [1, 2, pages], `${p}: page links`);
+    assert.deepEqual(
+      links.map(([, n]) => n),
+      [1, 2, pages],
+      `${p}: page links`,
+    );
     assert.ok(first.bytes <= MAX_HTML, `${p}: ${first.bytes} bytes`);
     const lastHref = links[links.length - 1][0];
     assert.equal(lastHref, `${p}?page=${pages}#results`);
@@ -70,7 +79,10 @@ test('each listing shows one page of 12, counts every item, and pages through al
 
 test('a middle page: previous and next, its neighbours, the ends, ellipses between', async () => {
   const mid = await page('/research?page=40');
-  assert.deepEqual(pageLinks(mid.html).map(([, n]) => n), [1, 39, 40, 41, PAGES]);
+  assert.deepEqual(
+    pageLinks(mid.html).map(([, n]) => n),
+    [1, 39, 40, 41, PAGES],
+  );
   assert.equal((mid.html.match(/pagination__item--gap/g) ?? []).length, 2);
   assert.match(mid.html, /href="\/research\?page=39#results" rel="prev"/);
   assert.match(mid.html, /href="\/research\?page=41#results" rel="next"/);
@@ -109,8 +121,19 @@ test('filters and pages combine: the count, the pages and the links keep the fil
 test('every kind of page stays small: HTML ≤ 120 KB, and a page embeds only what it shows', async () => {
   const research = (await (await get(s.url, '/api/research', { headers: { cookie } })).json()) as { id: string }[];
   const press = (await (await get(s.url, '/api/press-releases', { headers: { cookie } })).json()) as { id: string }[];
-  for (const p of ['/', '/?more=insights', '/resources', '/research', '/press-releases', '/news-updates', '/team', `/research/${research[500].id}`,
-    `/press-release/${press[999].id}`, '/privacy', '/resources?type=research&page=84']) {
+  for (const p of [
+    '/',
+    '/?more=insights',
+    '/resources',
+    '/research',
+    '/press-releases',
+    '/news-updates',
+    '/team',
+    `/research/${research[500].id}`,
+    `/press-release/${press[999].id}`,
+    '/privacy',
+    '/resources?type=research&page=84',
+  ]) {
     const r = await page(p);
     assert.equal(r.status, 200, p);
     assert.ok(r.bytes <= MAX_HTML, `${p}: ${r.bytes} bytes`);

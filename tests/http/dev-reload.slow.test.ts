@@ -21,7 +21,9 @@ function openEvents(port: number) {
     const req = request({ host: '127.0.0.1', port, path: '/__dev/events', headers: { accept: 'text/event-stream', 'accept-encoding': 'gzip, deflate, br' } }, (res) => {
       headers = res.headers;
       res.setEncoding('utf8');
-      res.on('data', (d: string) => { text += d; });
+      res.on('data', (d: string) => {
+        text += d;
+      });
       res.on('end', () => resolve());
       res.on('error', () => resolve());
     });
@@ -43,7 +45,10 @@ test('the event stream arrives through compression, and a rebuild sends "reload"
   const dist = mkdtempSync(path.join(tmpdir(), 'hrc-dev-'));
   writeFileSync(path.join(dist, 'manifest.json'), JSON.stringify(FAKE_MANIFEST));
   const s = await startServer({ env: { LIVE_RELOAD: '1' }, config: { distDir: dist } });
-  t.after(async () => { await s.close(); rmSync(dist, { recursive: true, force: true }); });
+  t.after(async () => {
+    await s.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
   const events = openEvents(s.port);
   await until('the first event', () => events.text().includes('data: hello\n\n'));
   assert.equal(events.headers()['content-encoding'], undefined, 'not compressed');
@@ -58,7 +63,11 @@ test('shutdown ends open event streams at once', async (t) => {
   if (!hasBuild()) return t.skip('no build: run "npx tsx scripts/build.ts" (npm test builds first)');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-dev-stop-'));
   const server = await forkServer({ dataDir, env: { LIVE_RELOAD: '1' } });
-  t.after(async () => { server.kill('SIGKILL'); await server.exited; rmSync(dataDir, { recursive: true, force: true }); });
+  t.after(async () => {
+    server.kill('SIGKILL');
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   const a = openEvents(server.port);
   const b = openEvents(server.port);
   await until('both streams', () => a.text().includes('hello') && b.text().includes('hello'));

@@ -52,7 +52,11 @@ after(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
 
 /** One request, path sent as is, body as raw bytes (compressed bodies are compared byte for byte). */
 function send(s: TestServer, target: string, opts: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
@@ -208,7 +212,7 @@ test('no valid session, other methods, other spellings and routes before the pag
   assert.match(String(api404.headers['content-type']), /application\/json/);
 });
 
-test('without a session the answers are the gate\'s, even for what is in memory', async () => {
+test("without a session the answers are the gate's, even for what is in memory", async () => {
   await same('/team', { headers: { cookie } });
   const page = await send(on, '/team');
   assert.equal(page.status, 302);
@@ -219,7 +223,7 @@ test('without a session the answers are the gate\'s, even for what is in memory'
   assert.equal(asset.status, 302);
 });
 
-test('the gate\'s redirect without a session: identical answers for every Accept, scheme and method; pages only', async () => {
+test("the gate's redirect without a session: identical answers for every Accept, scheme and method; pages only", async () => {
   const accepts = [undefined, 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', '*/*', 'text/plain', 'application/json', 'image/avif,image/webp', 'text/html;q=0, text/plain;q=0.5'];
   const targets = ['/', '/team', '/research?category=Sector+Analysis', '/portfolio?sector=technology&status=current', '/no-such-page', '/search?q=%3Cscript%3E'];
   for (const target of targets) {

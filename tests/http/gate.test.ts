@@ -7,7 +7,9 @@ import { startServer, get, type TestServer } from '../helpers/server.ts';
 import { collection, pagePaths } from '../helpers/pages.ts';
 
 let s: TestServer;
-before(async () => { s = await startServer(); });
+before(async () => {
+  s = await startServer();
+});
 after(() => s.close());
 
 test('every page of the route table redirects to /login, remembering where the visitor was going', async () => {
@@ -28,7 +30,12 @@ test('the query string survives the trip through /login', async () => {
 });
 
 test('unknown paths and other methods are gated too (no 404/405 hints before login)', async () => {
-  for (const [p, method] of [['/does-not-exist', 'GET'], ['/team/nobody', 'GET'], ['/', 'POST'], ['/team', 'HEAD']] as const) {
+  for (const [p, method] of [
+    ['/does-not-exist', 'GET'],
+    ['/team/nobody', 'GET'],
+    ['/', 'POST'],
+    ['/team', 'HEAD'],
+  ] as const) {
     const res = await get(s.url, p, { method });
     assert.equal(res.status, 302, `${method} ${p}`);
     assert.match(res.headers.get('location') ?? '', /^\/login/);
@@ -40,7 +47,7 @@ test('/api/* without a session answers 401 JSON, never data or a redirect', asyn
     const res = await get(s.url, p, { headers: { accept: 'text/html' } });
     assert.equal(res.status, 401, p);
     assert.match(res.headers.get('content-type') ?? '', /application\/json/, p);
-    const body = await res.json() as { error?: string };
+    const body = (await res.json()) as { error?: string };
     assert.equal(typeof body.error, 'string', p);
     assert.ok(!Array.isArray(body), p);
   }
@@ -53,28 +60,27 @@ test('site assets and images are gated; only what the login page needs is open',
   }
 });
 
-test('with the real build, the login bundle is served without a session and the site bundle is not',
-  { skip: !existsSync('dist/manifest.json') && 'no dist/ (run npm run build)' }, async () => {
-    const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8'));
-    const real = await startServer({ deps: { manifest } });
-    try {
-      const login = await get(real.url, manifest.entries.login.js);
-      assert.equal(login.status, 200);
-      assert.match(login.headers.get('content-type') ?? '', /javascript/);
-      const css = await get(real.url, manifest.css);
-      assert.equal(css.status, 200, 'the login page is styled');
-      const site = await get(real.url, manifest.entries.site.js);
-      assert.equal(site.status, 302, 'the site bundle needs a session');
-      // And the login bundle (with what it preloads) holds no site content.
-      const names = collection<{ name: string }>('/api/team').map((m) => m.name);
-      for (const file of [manifest.entries.login.js, ...manifest.entries.login.preload]) {
-        const text = readFileSync(path.join('dist', file), 'utf8');
-        for (const name of names) assert.ok(!text.includes(name), `${file} contains ${name}`);
-      }
-    } finally {
-      await real.close();
+test('with the real build, the login bundle is served without a session and the site bundle is not', { skip: !existsSync('dist/manifest.json') && 'no dist/ (run npm run build)' }, async () => {
+  const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8'));
+  const real = await startServer({ deps: { manifest } });
+  try {
+    const login = await get(real.url, manifest.entries.login.js);
+    assert.equal(login.status, 200);
+    assert.match(login.headers.get('content-type') ?? '', /javascript/);
+    const css = await get(real.url, manifest.css);
+    assert.equal(css.status, 200, 'the login page is styled');
+    const site = await get(real.url, manifest.entries.site.js);
+    assert.equal(site.status, 302, 'the site bundle needs a session');
+    // And the login bundle (with what it preloads) holds no site content.
+    const names = collection<{ name: string }>('/api/team').map((m) => m.name);
+    for (const file of [manifest.entries.login.js, ...manifest.entries.login.preload]) {
+      const text = readFileSync(path.join('dist', file), 'utf8');
+      for (const name of names) assert.ok(!text.includes(name), `${file} contains ${name}`);
     }
-  });
+  } finally {
+    await real.close();
+  }
+});
 
 test('/healthz is open and cheap', async () => {
   const res = await get(s.url, '/healthz');
@@ -127,8 +133,8 @@ test('/login with a valid session goes straight on', async () => {
 });
 
 test('the login form can be submitted without JavaScript', async () => {
-    const html = await (await get(s.url, '/login')).text();
-    const button = html.match(/<button[^>]*type="submit"[^>]*>/)?.[0] ?? '';
-    assert.ok(button, 'a submit button');
-    assert.ok(!/\sdisabled/.test(button), button);
-  });
+  const html = await (await get(s.url, '/login')).text();
+  const button = html.match(/<button[^>]*type="submit"[^>]*>/)?.[0] ?? '';
+  assert.ok(button, 'a submit button');
+  assert.ok(!/\sdisabled/.test(button), button);
+});

@@ -13,7 +13,10 @@ after(() => s.close());
 
 function directives(csp: string): Map<string, string[]> {
   const map = new Map<string, string[]>();
-  for (const part of csp.split(';').map((d) => d.trim()).filter(Boolean)) {
+  for (const part of csp
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean)) {
     const [name, ...values] = part.split(/\s+/);
     assert.ok(!map.has(name.toLowerCase()), `duplicate directive ${name}`);
     map.set(name.toLowerCase(), values);

@@ -18,11 +18,25 @@ before(async () => {
 });
 after(() => s.close());
 
-const decode = (t: string) => t.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&nbsp;|\u00a0/g, ' ').replace(/\u2060/g, '');
+const decode = (t: string) =>
+  t
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;|\u00a0/g, ' ')
+    .replace(/\u2060/g, '');
 
 /** The text of every h1–h4 that a sighted visitor sees (visually hidden headings included: screen readers hear them). */
 function headings(html: string): string[] {
-  return [...html.matchAll(/<h([1-4])\b[^>]*>([\s\S]*?)<\/h\1>/g)].map((m) => decode(m[2].replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim()).filter(Boolean);
+  return [...html.matchAll(/<h([1-4])\b[^>]*>([\s\S]*?)<\/h\1>/g)]
+    .map((m) =>
+      decode(m[2].replace(/<[^>]*>/g, ''))
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter(Boolean);
 }
 
 test('every heading on every page is in Title Case', async () => {

@@ -23,10 +23,9 @@ const defaults = loadConfig({}).loginLimit;
 async function login(s: TestServer, ip: string, password: string, form = false) {
   const started = performance.now();
   const res = await fetch(`${s.url}/api/login`, {
-    method: 'POST', redirect: 'manual',
-    headers: form
-      ? { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip }
-      : { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': ip },
+    method: 'POST',
+    redirect: 'manual',
+    headers: form ? { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip } : { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': ip },
     body: form ? `password=${encodeURIComponent(password)}&next=%2Fteam` : JSON.stringify({ password }),
   });
   await res.arrayBuffer();
@@ -36,9 +35,11 @@ async function login(s: TestServer, ip: string, password: string, form = false) 
 /** The issue's attack: `addresses` clients, each failing until refused, concurrently. */
 async function attack(s: TestServer, addresses: number, attemptsEach: number, subnet = '203.0.113') {
   const statuses: number[] = [];
-  await Promise.all(Array.from({ length: addresses }, async (_, a) => {
-    for (let i = 0; i < attemptsEach; i++) statuses.push((await login(s, `${subnet}.${a + 1}`, `guess-${a}-${i}`)).status);
-  }));
+  await Promise.all(
+    Array.from({ length: addresses }, async (_, a) => {
+      for (let i = 0; i < attemptsEach; i++) statuses.push((await login(s, `${subnet}.${a + 1}`, `guess-${a}-${i}`)).status);
+    }),
+  );
   return { checked: statuses.filter((x) => x === 401).length, refused: statuses.filter((x) => x === 429).length };
 }
 

@@ -9,23 +9,29 @@ const PASSWORD = 'Tidewater-Ledger-4471';
 const SECRET = 'k'.repeat(48);
 const env = { SITE_PASSWORD: PASSWORD, SESSION_SECRET: SECRET };
 
-const postJson = (s: TestServer, body: unknown, headers: Record<string, string> = {}) => fetch(`${s.url}/api/login`, {
-  method: 'POST', redirect: 'manual',
-  headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
-const postForm = (s: TestServer, body: string, headers: Record<string, string> = {}) => fetch(`${s.url}/api/login`, {
-  method: 'POST', redirect: 'manual',
-  headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-  body,
-});
+const postJson = (s: TestServer, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${s.url}/api/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+const postForm = (s: TestServer, body: string, headers: Record<string, string> = {}) =>
+  fetch(`${s.url}/api/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body,
+  });
 
 /** The default limits, with the parts a test is about changed. */
 const limits = (l: { windowMs: number; perClient: number; global: number }) => ({ perClientUnderPressure: 3, pressureDelayMs: 0, ...l });
 
 let s: TestServer;
 // The shared server allows many failures, so that tests not about throttling are never throttled.
-before(async () => { s = await startServer({ env, config: { loginLimit: limits({ windowMs: 60_000, perClient: 1000, global: 1000 }) } }); });
+before(async () => {
+  s = await startServer({ env, config: { loginLimit: limits({ windowMs: 60_000, perClient: 1000, global: 1000 }) } });
+});
 after(() => s.close());
 
 test('the right password (JSON) answers 200 and sets a session cookie for this browser session only', async () => {
@@ -34,7 +40,10 @@ test('the right password (JSON) answers 200 and sets a session cookie for this b
   assert.deepEqual(await res.json(), { ok: true, next: '/' });
   const line = setCookieLine(res, SESSION_COOKIE);
   assert.ok(line, 'Set-Cookie for the session');
-  const attrs = line.split(';').slice(1).map((a) => a.trim().toLowerCase());
+  const attrs = line
+    .split(';')
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
   assert.ok(attrs.includes('httponly'), line);
   assert.ok(attrs.includes('samesite=lax'), line);
   assert.ok(attrs.includes('path=/'), line);
@@ -101,7 +110,7 @@ test('next is restricted to this site', async () => {
     assert.equal(res.status, 303, next);
     assert.equal(res.headers.get('location'), '/', next);
     const json = await postJson(s, { password: PASSWORD, next });
-    assert.equal((await json.json() as { next: string }).next, '/', next);
+    assert.equal(((await json.json()) as { next: string }).next, '/', next);
   }
 });
 
@@ -160,7 +169,7 @@ test('after 10 failures from one client (the default), the 11th attempt gets 429
     assert.equal(res.status, 429);
     const retry = Number(res.headers.get('retry-after'));
     assert.ok(Number.isInteger(retry) && retry > 0 && retry <= 15 * 60, `Retry-After: ${res.headers.get('retry-after')}`);
-    assert.match((await res.json() as { error: string }).error, /Too many attempts/);
+    assert.match(((await res.json()) as { error: string }).error, /Too many attempts/);
     const right = await postJson(fresh, { password: PASSWORD });
     assert.equal(right.status, 429, 'the right password is also refused while locked out');
     assert.equal(setCookieLine(right, SESSION_COOKIE), undefined);
@@ -231,4 +240,3 @@ test('without TRUST_PROXY, X-Forwarded-For is ignored: a spoofed address does no
     await direct.close();
   }
 });
-

@@ -11,7 +11,12 @@ import { createLogger } from '../../src/server/log.ts';
 /** A destination for the logger that keeps every line it is given, as it is given. */
 function lineSink() {
   const lines: string[] = [];
-  return { lines, write: (chunk: string) => { lines.push(chunk); } };
+  return {
+    lines,
+    write: (chunk: string) => {
+      lines.push(chunk);
+    },
+  };
 }
 
 /** Resolves once `done()` holds (checked after every log line), or fails after `ms`. */

@@ -12,22 +12,23 @@ const SECRET = 'Secret-Quokka-'.padEnd(48, 'q');
 
 /** Every answer a visitor can get: pages, 404, API reads, login page states, public files. */
 async function everyAnswer(s: TestServer, cookie: string): Promise<[string, string][]> {
-  const paths = [
-    ...pagePaths(), '/nope', '/team/nope', ...contentApi().entries.keys(), '/api/nope',
-    '/healthz', '/robots.txt', '/favicon.svg',
-  ];
+  const paths = [...pagePaths(), '/nope', '/team/nope', ...contentApi().entries.keys(), '/api/nope', '/healthz', '/robots.txt', '/favicon.svg'];
   const out: [string, string][] = [];
   for (const p of paths) out.push([p, await (await get(s.url, p, { headers: { cookie } })).text()]);
   for (const p of ['/login', '/login?error=1', '/login?error=throttled', '/login?next=%2Fteam', '/team', '/api/team']) {
     out.push([`${p} (no session)`, await (await get(s.url, p)).text()]);
   }
   const failed = await fetch(`${s.url}/api/login`, {
-    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json', accept: 'application/json' },
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ password: 'wrong' }),
   });
   out.push(['failed login', await failed.text()]);
   const ok = await fetch(`${s.url}/api/login`, {
-    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json', accept: 'application/json' },
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ password: s.config.sitePassword }),
   });
   out.push(['successful login', `${await ok.text()} ${ok.headers.getSetCookie().join(' ')}`]);
@@ -77,17 +78,19 @@ function* files(dir: string): Generator<string> {
 }
 
 // What the server sends: dist/assets and public/ (dist/server.js is the server itself, never served).
-test('no file under dist/assets/ or public/ contains a password or reads the server secrets',
-  { skip: !existsSync('dist') && 'no dist/ (npm test builds it first)' }, () => {
-    const needles = [PASSWORD, DEV_PASSWORD, 'SITE_PASSWORD', 'SESSION_SECRET'];
-    let checked = 0;
-    for (const dir of ['dist/assets', 'public']) {
-      for (const file of files(dir)) {
-        const buf = readFileSync(file);
-        for (const needle of needles) assert.ok(!buf.includes(needle), `${file} contains ${needle}`);
-        checked++;
-      }
+test('no file under dist/assets/ or public/ contains a password or reads the server secrets', { skip: !existsSync('dist') && 'no dist/ (npm test builds it first)' }, () => {
+  const needles = [PASSWORD, DEV_PASSWORD, 'SITE_PASSWORD', 'SESSION_SECRET'];
+  let checked = 0;
+  for (const dir of ['dist/assets', 'public']) {
+    for (const file of files(dir)) {
+      const buf = readFileSync(file);
+      for (const needle of needles) assert.ok(!buf.includes(needle), `${file} contains ${needle}`);
+      checked++;
     }
-    assert.ok(checked > 5, `${checked} files checked`);
-    assert.ok([...files('dist')].some((f) => f.endsWith('.js')), 'dist/ holds the bundles');
-  });
+  }
+  assert.ok(checked > 5, `${checked} files checked`);
+  assert.ok(
+    [...files('dist')].some((f) => f.endsWith('.js')),
+    'dist/ holds the bundles',
+  );
+});

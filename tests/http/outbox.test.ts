@@ -20,7 +20,11 @@ import { ROOT } from '../helpers/spawn-server.ts';
 import { openStore, type StoredMessage } from '../../src/server/store.ts';
 import { emailFor, smtpOptions } from '../../src/server/outbox.ts';
 
-interface Mail { messageId: string; to: string; raw: string }
+interface Mail {
+  messageId: string;
+  to: string;
+  raw: string;
+}
 
 /** A local SMTP server that keeps what it receives; `close` and `listen` again to simulate an outage. */
 function smtpSink(port: number) {
@@ -36,7 +40,9 @@ function smtpSink(port: number) {
         onData(stream, session, callback) {
           let raw = '';
           stream.setEncoding('utf8');
-          stream.on('data', (d: string) => { raw += d; });
+          stream.on('data', (d: string) => {
+            raw += d;
+          });
           stream.on('end', () => {
             raw = raw.replace(/=\r\n/g, ''); // quoted-printable soft line breaks
             received.push({ messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '', to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
@@ -91,7 +97,11 @@ test('each stored message is e-mailed to staff once, with the sender as Reply-To
   await sink.listen();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-outbox-'));
   const s = await startServer({ env: notifyEnv(smtpPort), config: { notifyRetry: fastRetry }, dataDir });
-  t.after(async () => { await s.close(); await sink.close(); rmSync(dataDir, { recursive: true, force: true }); });
+  t.after(async () => {
+    await s.close();
+    await sink.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   const cookie = await s.login();
 
   const { id } = await post(s, cookie, 1);
@@ -115,14 +125,19 @@ test('SMTP down, a restart, SMTP back: nothing is lost or sent twice, and the vi
   const smtpPort = await freePortForTests();
   const sink = smtpSink(smtpPort);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-outbox-'));
-  t.after(async () => { await sink.close(); rmSync(dataDir, { recursive: true, force: true }); });
+  t.after(async () => {
+    await sink.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   // 1. The SMTP server is down (nothing listens on its port).
   let s = await startServer({ env: notifyEnv(smtpPort), config: { notifyRetry: fastRetry }, dataDir });
   // Whichever server is running when the test ends (a failed assertion included) is stopped, so
   // that a failure ends the file instead of leaving it waiting on an open server.
   let running = true;
-  t.after(async () => { if (running) await s.close(); });
+  t.after(async () => {
+    if (running) await s.close();
+  });
   const cookie = await s.login();
   const posts = [await post(s, cookie, 1), await post(s, cookie, 2), await post(s, cookie, 3)];
   for (const p of posts) assert.ok(p.ms < 1000, `the visitor got 201 in ${p.ms.toFixed(0)} ms`);
@@ -156,8 +171,16 @@ test('SMTP down, a restart, SMTP back: nothing is lost or sent twice, and the vi
   await new Promise((r) => setTimeout(r, 1500)); // longer than the longest backoff: any repeat would show
   assert.equal(sink.received.length, 3, 'no message e-mailed twice');
   assert.deepEqual(new Set(sink.received.map((m) => m.messageId)).size, 3);
-  for (const p of posts) assert.ok(sink.received.some((m) => m.messageId.startsWith(`<contact-${p.id}.`)), `message ${p.id} e-mailed`);
-  t.diagnostic(`3 messages, attempts while down: ${listed(dataDir).map((m) => m.delivery!.attempts).join(', ')}; delivered ${deliveredAfter} ms after SMTP came back`);
+  for (const p of posts)
+    assert.ok(
+      sink.received.some((m) => m.messageId.startsWith(`<contact-${p.id}.`)),
+      `message ${p.id} e-mailed`,
+    );
+  t.diagnostic(
+    `3 messages, attempts while down: ${listed(dataDir)
+      .map((m) => m.delivery!.attempts)
+      .join(', ')}; delivered ${deliveredAfter} ms after SMTP came back`,
+  );
 });
 
 test('an attempt cut short after the SMTP server accepted it (a crash) is sent again, with the same Message-ID', async (t) => {
@@ -165,7 +188,10 @@ test('an attempt cut short after the SMTP server accepted it (a crash) is sent a
   const sink = smtpSink(smtpPort);
   await sink.listen();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-outbox-'));
-  t.after(async () => { await sink.close(); rmSync(dataDir, { recursive: true, force: true }); });
+  t.after(async () => {
+    await sink.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   const notify = { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, to: 'enquiries@haldenrowe.example', from: 'website@haldenrowe.example' };
 
   // The process claims the message, the SMTP server accepts it, and the process dies before
@@ -190,7 +216,10 @@ test('an attempt cut short after the SMTP server accepted it (a crash) is sent a
 test('without SMTP_URL and CONTACT_NOTIFY_TO, messages are stored and nothing is e-mailed', async (t) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-outbox-'));
   const s = await startServer({ dataDir });
-  t.after(async () => { await s.close(); rmSync(dataDir, { recursive: true, force: true }); });
+  t.after(async () => {
+    await s.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   assert.equal(s.config.notify, undefined);
   await post(s, await s.login(), 1);
   assert.equal(listed(dataDir)[0].delivery, null);

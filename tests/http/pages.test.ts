@@ -18,7 +18,13 @@ async function page(p: string): Promise<{ status: number; type: string; html: st
   return { status: res.status, type: res.headers.get('content-type') ?? '', html: await res.text() };
 }
 
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 const count = (html: string, re: RegExp) => (html.match(re) ?? []).length;
 
 /** The document-level checks every page (and the 404 page) must pass. */

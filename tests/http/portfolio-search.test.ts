@@ -27,7 +27,10 @@ const portfolio = () => collection<PortfolioSummary>('/api/portfolio');
 test('the portfolio holds at least 40 companies, by name, each with the facts the page shows', async () => {
   const list = await json('/api/portfolio');
   assert.ok(list.length >= 40, `${list.length} companies`);
-  assert.deepEqual(list.map((c: PortfolioSummary) => c.name), list.map((c: PortfolioSummary) => c.name).sort((a: string, b: string) => a.localeCompare(b, 'en')));
+  assert.deepEqual(
+    list.map((c: PortfolioSummary) => c.name),
+    list.map((c: PortfolioSummary) => c.name).sort((a: string, b: string) => a.localeCompare(b, 'en')),
+  );
   for (const c of list) {
     for (const f of ['id', 'name', 'strategy', 'sector', 'region', 'status', 'headquarters', 'invested', 'description', 'website', 'link']) assert.ok(f in c, `${c.id}: ${f}`);
     assert.ok(!('body' in c), 'no bodies in the list read');
@@ -42,7 +45,12 @@ test('/portfolio: first page of 12 cards, the firm figure stated as a claim, fil
   assert.equal(status, 200);
   const ids = companyLinks(html);
   assert.equal(ids.length, LISTING_PAGE_SIZE);
-  assert.deepEqual(ids, portfolio().slice(0, LISTING_PAGE_SIZE).map((c) => c.id));
+  assert.deepEqual(
+    ids,
+    portfolio()
+      .slice(0, LISTING_PAGE_SIZE)
+      .map((c) => c.id),
+  );
   has(html, /backed 150\+ companies/);
   has(html, /not a complete\s+list/);
   for (const name of ['strategy', 'sector', 'region', 'status']) has(html, new RegExp(`<button type="submit" value="All" aria-pressed="true" class="filter-button" name="${name}"`), name);
@@ -56,15 +64,24 @@ test('portfolio filters combine, counts follow the other filters, and paging kee
   const buyouts = all.filter((c) => c.strategy === 'buyouts');
   assert.ok(buyouts.length > LISTING_PAGE_SIZE, 'buyouts span two pages (content precondition)');
   const p1 = await page('/portfolio?strategy=buyouts');
-  assert.deepEqual(companyLinks(p1.html), buyouts.slice(0, LISTING_PAGE_SIZE).map((c) => c.id));
+  assert.deepEqual(
+    companyLinks(p1.html),
+    buyouts.slice(0, LISTING_PAGE_SIZE).map((c) => c.id),
+  );
   has(p1.html, /href="\/portfolio\?page=2&amp;strategy=buyouts#results"/, 'page links carry the filter');
   const p2 = await page('/portfolio?page=2&strategy=buyouts');
-  assert.deepEqual(companyLinks(p2.html), buyouts.slice(LISTING_PAGE_SIZE, 2 * LISTING_PAGE_SIZE).map((c) => c.id));
+  assert.deepEqual(
+    companyLinks(p2.html),
+    buyouts.slice(LISTING_PAGE_SIZE, 2 * LISTING_PAGE_SIZE).map((c) => c.id),
+  );
   assert.equal((await page('/portfolio?page=9&strategy=buyouts')).status, 404, 'a page past the last is a 404');
 
   const both = all.filter((c) => c.sector === 'technology' && c.status === 'realized');
   const l = await json('/api/listings/portfolio?sector=technology&status=realized');
-  assert.deepEqual(l.items.map((c: PortfolioSummary) => c.id), both.map((c) => c.id));
+  assert.deepEqual(
+    l.items.map((c: PortfolioSummary) => c.id),
+    both.map((c) => c.id),
+  );
   assert.equal(l.total, both.length);
   // Counts: each sector option counts realized companies; each status option counts technology ones.
   assert.equal(l.counts.sector['food-beverages'], all.filter((c) => c.sector === 'food-beverages' && c.status === 'realized').length);
@@ -93,7 +110,10 @@ test('a company page: facts, story, news that names it, related companies; its r
   const c = await json('/api/portfolio/corvane-logistics');
   assert.equal(c.name, 'Corvane Logistics');
   assert.ok(c.body.sections.length >= 3);
-  assert.ok(c.mentions.some((m: { href: string }) => m.href.startsWith('/news/')), 'the news that names Corvane');
+  assert.ok(
+    c.mentions.some((m: { href: string }) => m.href.startsWith('/news/')),
+    'the news that names Corvane',
+  );
   assert.ok(c.related.length > 0 && c.related.every((r: PortfolioSummary) => r.id !== c.id));
   const { status, html, data } = await page('/portfolio/corvane-logistics');
   assert.equal(status, 200);
@@ -103,7 +123,10 @@ test('a company page: facts, story, news that names it, related companies; its r
   has(html, /<dd>corvane\.com<\/dd>/, 'the web address is text, not a link');
   hasNot(html, /href="https?:\/\/corvane/);
   has(html, /Related Companies/);
-  assert.deepEqual(Object.keys(data).filter((k) => k.startsWith('/api/portfolio')), ['/api/portfolio/corvane-logistics']);
+  assert.deepEqual(
+    Object.keys(data).filter((k) => k.startsWith('/api/portfolio')),
+    ['/api/portfolio/corvane-logistics'],
+  );
 });
 
 test('strategy and sector pages list their companies and link to the filtered portfolio', async () => {
@@ -131,15 +154,24 @@ test('search finds a portfolio company by name, a strategy by two words, and a m
 
   const credit = await json('/api/search?q=private%20credit');
   const pages = credit.groups.find((g: any) => g.type === 'pages');
-  assert.ok(pages.hits.some((h: any) => h.href === '/private-credit'), 'the Private Credit page');
+  assert.ok(
+    pages.hits.some((h: any) => h.href === '/private-credit'),
+    'the Private Credit page',
+  );
 
   const typo = await json('/api/search?q=logistcs');
   assert.ok(typo.total > 0);
   assert.ok(typo.groups.find((g: any) => g.type === 'portfolio').hits.some((h: any) => h.title === 'Corvane Logistics'));
-  assert.ok(typo.groups.every((g: any) => g.hits.every((h: any) => h.terms.includes('logistics'))), 'matched as "logistics"');
+  assert.ok(
+    typo.groups.every((g: any) => g.hits.every((h: any) => h.terms.includes('logistics'))),
+    'matched as "logistics"',
+  );
 
   const prefix = await json('/api/search?q=corv');
-  assert.ok(prefix.groups.find((g: any) => g.type === 'portfolio').hits.some((h: any) => h.href === '/portfolio/corvane-logistics'), 'prefix');
+  assert.ok(
+    prefix.groups.find((g: any) => g.type === 'portfolio').hits.some((h: any) => h.href === '/portfolio/corvane-logistics'),
+    'prefix',
+  );
 });
 
 test('/search renders results on the server, grouped with counts and highlighted, and embeds only that answer', async () => {
@@ -149,7 +181,10 @@ test('/search renders results on the server, grouped with counts and highlighted
   has(html, /<h2 id="search-group-portfolio" class="search-group__heading">Portfolio Companies(<!-- -->)? <span class="search-group__count">\d+<\/span><\/h2>/);
   has(html, /<mark class="search-mark">Logistics<\/mark>/);
   has(html, /<meta name="robots" content="noindex, follow"/);
-  assert.deepEqual(Object.keys(data).filter((k) => k.startsWith('/api/search')), ['/api/search?q=logistcs']);
+  assert.deepEqual(
+    Object.keys(data).filter((k) => k.startsWith('/api/search')),
+    ['/api/search?q=logistcs'],
+  );
   assert.ok(Buffer.byteLength(html) < 120 * 1024, `${Buffer.byteLength(html)} bytes`);
 
   const none = await page('/search?q=zzzzqq');

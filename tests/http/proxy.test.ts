@@ -32,17 +32,28 @@ async function hostRewritingProxy(upstreamPort: number, opts: { forwardHost: boo
       res.writeHead(up.statusCode ?? 502, up.headers);
       up.pipe(res);
     });
-    upstream.on('error', () => { res.statusCode = 502; res.end(); });
+    upstream.on('error', () => {
+      res.statusCode = 502;
+      res.end();
+    });
     req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return {
     port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
-interface Answer { status: number; headers: IncomingHttpHeaders; body: string }
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
 
 /** A request as the browser at https://www.example.com sends it (through the proxy's port). */
 function browserRequest(port: number, method: string, path: string, opts: { headers?: Record<string, string>; body?: string; host?: string } = {}): Promise<Answer> {
@@ -50,7 +61,9 @@ function browserRequest(port: number, method: string, path: string, opts: { head
     const req = request({ host: '127.0.0.1', port, method, path, headers: { host: opts.host ?? 'www.example.com', ...opts.headers } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (d) => { body += d; });
+      res.on('data', (d) => {
+        body += d;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
     req.on('error', reject);
@@ -64,7 +77,9 @@ const sessionFrom = (a: Answer) => (a.headers['set-cookie'] ?? []).find((l) => l
 async function signInPostAndSignOut(port: number, origin: string, host?: string) {
   const same = { origin, 'sec-fetch-site': 'same-origin' };
   const json = await browserRequest(port, 'POST', '/api/login', {
-    host, headers: { ...same, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ password: PASSWORD }),
+    host,
+    headers: { ...same, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ password: PASSWORD }),
   });
   assert.equal(json.status, 200, `JSON sign-in: ${json.body}`);
   const line = sessionFrom(json);
@@ -72,7 +87,9 @@ async function signInPostAndSignOut(port: number, origin: string, host?: string)
   assert.match(line, /;\s*Secure/i, 'Secure: the proxy says the browser used HTTPS');
 
   const form = await browserRequest(port, 'POST', '/api/login', {
-    host, headers: { ...same, 'content-type': 'application/x-www-form-urlencoded' }, body: `password=${PASSWORD}&next=%2Fcontact`,
+    host,
+    headers: { ...same, 'content-type': 'application/x-www-form-urlencoded' },
+    body: `password=${PASSWORD}&next=%2Fcontact`,
   });
   assert.equal(form.status, 303, `form sign-in: ${form.body}`);
   assert.equal(form.headers.location, '/contact');
@@ -101,7 +118,9 @@ async function refusesCrossSite(port: number, host?: string) {
   const attempts: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }];
   for (const headers of attempts) {
     const res = await browserRequest(port, 'POST', '/api/login', {
-      host, headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ password: PASSWORD }),
+      host,
+      headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
     });
     assert.equal(res.status, 403, `${JSON.stringify(headers)}: ${res.status}`);
     assert.equal(sessionFrom(res), undefined);
@@ -109,7 +128,9 @@ async function refusesCrossSite(port: number, host?: string) {
 }
 
 const servers: { close(): Promise<void> }[] = [];
-after(async () => { await Promise.all(servers.map((s) => s.close())); });
+after(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
 const start = async (env: Record<string, string>): Promise<TestServer> => {
   const s = await startServer({ env: { SITE_PASSWORD: PASSWORD, SESSION_SECRET: SECRET, ...env } });
   servers.push(s);
@@ -128,11 +149,12 @@ test('nginx defaults (Host rewritten, no X-Forwarded-Host): with PUBLIC_ORIGIN, 
   await refusesCrossSite(p.port);
 });
 
-test('nginx defaults without PUBLIC_ORIGIN: the server cannot know the browser\'s origin and refuses (why PUBLIC_ORIGIN exists)', async () => {
+test("nginx defaults without PUBLIC_ORIGIN: the server cannot know the browser's origin and refuses (why PUBLIC_ORIGIN exists)", async () => {
   const s = await start({ TRUST_PROXY: '1' });
   const p = await proxy(s, false);
   const res = await browserRequest(p.port, 'POST', '/api/login', {
-    headers: { origin: SITE, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ password: PASSWORD }),
+    headers: { origin: SITE, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ password: PASSWORD }),
   });
   assert.equal(res.status, 403);
 });
@@ -161,7 +183,8 @@ async function signInPostAndSignOutDirect(s: TestServer) {
   const origin = `http://127.0.0.1:${s.port}`;
   const res = await browserRequest(s.port, 'POST', '/api/login', {
     host: `127.0.0.1:${s.port}`,
-    headers: { origin, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ password: PASSWORD }),
+    headers: { origin, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ password: PASSWORD }),
   });
   assert.equal(res.status, 200);
   assert.doesNotMatch(sessionFrom(res) ?? '', /Secure/i, 'plain HTTP: no Secure');

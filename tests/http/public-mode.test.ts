@@ -25,10 +25,7 @@ before(async () => {
   writeFileSync(path.join(dist, 'assets', 'e.js'), 'console.log(1)');
   writeFileSync(path.join(dist, 'assets', 'chunk-A1.js'), 'export const a = 1;');
   writeFileSync(path.join(dist, 'manifest.json'), JSON.stringify(FAKE_MANIFEST));
-  [pub, gated] = await Promise.all([
-    startServer({ env: { SITE_ACCESS: 'public', PUBLIC_ORIGIN: ORIGIN }, config: { distDir: dist } }),
-    startServer({ config: { distDir: dist } }),
-  ]);
+  [pub, gated] = await Promise.all([startServer({ env: { SITE_ACCESS: 'public', PUBLIC_ORIGIN: ORIGIN }, config: { distDir: dist } }), startServer({ config: { distDir: dist } })]);
 });
 after(async () => {
   await Promise.all([pub.close(), gated.close()]);
@@ -67,7 +64,7 @@ test('the API, hashed bundles and images are public too; a 304 for a CDN revalid
   assert.equal(image.headers.get('cache-control'), PUBLIC_IMAGE_CACHE);
 });
 
-test('robots.txt allows everything and names the sitemap; the gate\'s endpoints are gone', async () => {
+test("robots.txt allows everything and names the sitemap; the gate's endpoints are gone", async () => {
   const robots = await (await get(pub, '/robots.txt')).text();
   assert.match(robots, /^User-agent: \*\nAllow: \/\n/);
   assert.match(robots, new RegExp(`Sitemap: ${ORIGIN}/sitemap.xml`));

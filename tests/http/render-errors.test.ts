@@ -60,8 +60,15 @@ test('malformed percent-encoding answers 400, not 500', async () => {
 });
 
 test('path traversal never reaches files outside the public folders', async () => {
-  for (const p of ['/images/../package.json', '/images/..%2f..%2fpackage.json', '/assets/..%2f..%2fpackage.json',
-    '/assets/%2e%2e/%2e%2e/package.json', '/images/%2e%2e%2f%2e%2e%2fsrc%2fserver%2fconfig.ts', '/..%5c..%5cpackage.json', '/images/.env']) {
+  for (const p of [
+    '/images/../package.json',
+    '/images/..%2f..%2fpackage.json',
+    '/assets/..%2f..%2fpackage.json',
+    '/assets/%2e%2e/%2e%2e/package.json',
+    '/images/%2e%2e%2f%2e%2e%2fsrc%2fserver%2fconfig.ts',
+    '/..%5c..%5cpackage.json',
+    '/images/.env',
+  ]) {
     const res = await rawRequest(s.port, p, { headers: { cookie } });
     assert.ok(res.status >= 400 && res.status < 500, `${p}: ${res.status}`);
     assert.ok(!res.body.includes('"devDependencies"') && !res.body.includes('SITE_PASSWORD'), `${p} served a private file`);

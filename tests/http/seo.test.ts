@@ -39,8 +39,12 @@ const SHAPES: Record<string, Record<string, (v: unknown, n: Node) => boolean>> =
     itemListElement: (v) => Array.isArray(v) && v.length >= 2 && v.every((li: Node, i) => li['@type'] === 'ListItem' && li.position === i + 1 && text(li.name) && isUrl(li.item)),
   },
   NewsArticle: {
-    headline: (v) => text(v) && (v as string).length <= 110, datePublished: isDate, image: (v) => Array.isArray(v) && v.every(isUrl),
-    author: (v) => !!v && typeof v === 'object', publisher: (v) => !!v && typeof v === 'object', mainEntityOfPage: isUrl,
+    headline: (v) => text(v) && (v as string).length <= 110,
+    datePublished: isDate,
+    image: (v) => Array.isArray(v) && v.every(isUrl),
+    author: (v) => !!v && typeof v === 'object',
+    publisher: (v) => !!v && typeof v === 'object',
+    mainEntityOfPage: isUrl,
   },
   Person: { name: text, jobTitle: text, url: isUrl, worksFor: (v) => !!v && typeof v === 'object' },
 };
@@ -81,9 +85,17 @@ test('every page: absolute canonical and og:url, an og:image that answers 200 at
     const nodes = jsonLd(html);
     nodes.forEach((n, i) => validate(n, `${p} #${i}`));
     assert.equal(nodes.filter((n) => n['@type'] === 'Organization').length, 1, `${p}: one Organization`);
-    if (p !== '/') assert.ok(nodes.some((n) => n['@type'] === 'BreadcrumbList'), `${p}: breadcrumbs`);
+    if (p !== '/')
+      assert.ok(
+        nodes.some((n) => n['@type'] === 'BreadcrumbList'),
+        `${p}: breadcrumbs`,
+      );
     const kind = p.startsWith('/research/') ? 'Article' : /^\/(news|press-release)\//.test(p) ? 'NewsArticle' : p.startsWith('/team/') ? 'Person' : null;
-    if (kind) assert.ok(nodes.some((n) => n['@type'] === kind), `${p}: ${kind}`);
+    if (kind)
+      assert.ok(
+        nodes.some((n) => n['@type'] === kind),
+        `${p}: ${kind}`,
+      );
     if (kind && kind !== 'Person') {
       assert.equal(meta(html, 'og:type'), 'article', `${p}: og:type`);
       assert.ok(isDate(meta(html, 'article:published_time')), `${p}: article:published_time`);
@@ -109,9 +121,13 @@ test('/sitemap.xml lists every page, each item of every collection, with a lastm
     if (noindex.includes(p)) assert.ok(!urls.some((u) => u.startsWith(ORIGIN + p)), `${p} not listed`);
     else assert.ok(urls.includes(ORIGIN + p), `${p} listed`);
   }
-  const expected = routes.filter((r) => !r.pattern.includes(':') && !r.noindex).length
-    + collection('/api/team').length + collection('/api/research').length + collection('/api/press-releases').length + collection('/api/news').length
-    + collection('/api/portfolio').length;
+  const expected =
+    routes.filter((r) => !r.pattern.includes(':') && !r.noindex).length +
+    collection('/api/team').length +
+    collection('/api/research').length +
+    collection('/api/press-releases').length +
+    collection('/api/news').length +
+    collection('/api/portfolio').length;
   assert.equal(urls.length, expected, 'every page, once');
   assert.equal(new Set(urls).size, urls.length);
   const news = collection<{ id: string; date: string }>('/api/news')[0];
@@ -157,7 +173,7 @@ test('icons and the web app manifest answer, in both modes, without a session', 
     assert.equal((await sharp(Buffer.from(await touch.arrayBuffer())).metadata()).width, 180);
     const manifest = await get(s, '/manifest.webmanifest');
     assert.match(manifest.headers.get('content-type') ?? '', /application\/manifest\+json/);
-    const m = await manifest.json() as { name: string; icons: { src: string }[] };
+    const m = (await manifest.json()) as { name: string; icons: { src: string }[] };
     assert.equal(m.name, 'Halden Rowe Capital');
     for (const icon of m.icons) assert.equal((await get(s, icon.src)).status, 200, icon.src);
   }

@@ -13,11 +13,12 @@ const TTL = 12 * 60 * 60_000;
 
 let s: TestServer;
 // Rotation in progress: sign with CURRENT, still accept PREVIOUS.
-before(async () => { s = await startServer({ env: { SITE_PASSWORD: PASSWORD, SESSION_SECRET: `${CURRENT},${PREVIOUS}` } }); });
+before(async () => {
+  s = await startServer({ env: { SITE_PASSWORD: PASSWORD, SESSION_SECRET: `${CURRENT},${PREVIOUS}` } });
+});
 after(() => s.close());
 
-const token = (secrets: string[], opts: { password?: string; now?: number } = {}) =>
-  createSessionToken(deriveKeys(secrets, opts.password ?? PASSWORD), TTL, opts.now);
+const token = (secrets: string[], opts: { password?: string; now?: number } = {}) => createSessionToken(deriveKeys(secrets, opts.password ?? PASSWORD), TTL, opts.now);
 
 /** Status of a page and an API read with this cookie header. */
 async function statuses(cookie: string) {

@@ -39,11 +39,14 @@ if (!hasBuild()) {
 }
 
 // Nothing here may outlive its time: the whole run is bounded.
-const watchdog = setTimeout(() => {
-  console.error(`load test: still running ${SECONDS + 90} s after start; giving up`);
-  server?.kill('SIGKILL');
-  process.exit(1);
-}, (SECONDS + 90) * 1000);
+const watchdog = setTimeout(
+  () => {
+    console.error(`load test: still running ${SECONDS + 90} s after start; giving up`);
+    server?.kill('SIGKILL');
+    process.exit(1);
+  },
+  (SECONDS + 90) * 1000,
+);
 watchdog.unref();
 
 interface Group {
@@ -73,34 +76,65 @@ try {
   const firstId = (p: string) => (api.entries.get(p)!.value as { id: string }[])[0].id;
 
   const assetPaths = [...new Set([manifest.entries.site.js, ...manifest.entries.site.preload, manifest.entries.login.js, manifest.css, ...manifest.fonts])];
-  const imagePaths = Object.entries(images).slice(0, 12).flatMap(([key, m]) => m.widths.slice(0, 2).map((w) => `/images/${key}-${w}.webp`));
+  const imagePaths = Object.entries(images)
+    .slice(0, 12)
+    .flatMap(([key, m]) => m.widths.slice(0, 2).map((w) => `/images/${key}-${w}.webp`));
   const browser = { cookie, 'accept-encoding': 'br, gzip', accept: 'text/html,application/json,*/*' };
 
   const groups: Group[] = [
     {
-      name: 'pages', connections: 22, headers: browser, allowed: [200],
-      requests: ['/', '/team', '/resources', '/research', `/team/${encodeURIComponent(firstId('/api/team'))}`, `/research/${encodeURIComponent(firstId('/api/research'))}`, '/contact', '/philosophy']
-        .map((p) => ({ method: 'GET', path: p })),
+      name: 'pages',
+      connections: 22,
+      headers: browser,
+      allowed: [200],
+      requests: [
+        '/',
+        '/team',
+        '/resources',
+        '/research',
+        `/team/${encodeURIComponent(firstId('/api/team'))}`,
+        `/research/${encodeURIComponent(firstId('/api/research'))}`,
+        '/contact',
+        '/philosophy',
+      ].map((p) => ({ method: 'GET', path: p })),
     },
     {
-      name: '404 page', connections: 4, headers: browser, allowed: [404],
-      requests: [{ method: 'GET', path: '/no-such-page' }, { method: 'GET', path: '/team/no-such-person' }],
+      name: '404 page',
+      connections: 4,
+      headers: browser,
+      allowed: [404],
+      requests: [
+        { method: 'GET', path: '/no-such-page' },
+        { method: 'GET', path: '/team/no-such-person' },
+      ],
     },
     {
-      name: 'api', connections: 14, headers: browser, allowed: [200],
+      name: 'api',
+      connections: 14,
+      headers: browser,
+      allowed: [200],
       requests: ['/api/team', '/api/research', '/api/news', '/api/stories', '/api/press-releases', '/api/practice-areas'].map((p) => ({ method: 'GET', path: p })),
     },
     {
-      name: 'assets', connections: 12, headers: browser, allowed: [200],
+      name: 'assets',
+      connections: 12,
+      headers: browser,
+      allowed: [200],
       requests: assetPaths.map((p) => ({ method: 'GET', path: p })),
     },
     {
-      name: 'images', connections: 8, headers: browser, allowed: [200],
+      name: 'images',
+      connections: 8,
+      headers: browser,
+      allowed: [200],
       requests: imagePaths.map((p) => ({ method: 'GET', path: p })),
     },
     {
       // Another client guessing passwords: refused, then throttled — never anyone else.
-      name: `bad logins (${OTHER_CLIENT})`, connections: 4, allowed: [401, 429], required: [401, 429],
+      name: `bad logins (${OTHER_CLIENT})`,
+      connections: 4,
+      allowed: [401, 429],
+      required: [401, 429],
       atMost: { 401: LOGIN_LIMIT.perClient },
       headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': OTHER_CLIENT },
       requests: [{ method: 'POST', path: '/api/login', body: JSON.stringify({ password: 'not-the-password' }) }],
@@ -122,22 +156,39 @@ try {
   }
   console.log(`warm-up: ${Date.now() - warmStart} ms for the first render of each page`);
 
-  console.log(`load: ${SECONDS} s, ${TOTAL_CONNECTIONS} connections, ${server.url} (production, TRUST_PROXY=1, login limit ${LOGIN_LIMIT.perClient} failures per client, request timeout ${TIMEOUT_SECONDS} s)`);
-  const results = await Promise.all(groups.map((g) => autocannon({
-    url: server!.url,
-    connections: g.connections,
-    duration: SECONDS,
-    timeout: TIMEOUT_SECONDS,
-    headers: g.headers,
-    requests: g.requests,
-  })));
+  console.log(
+    `load: ${SECONDS} s, ${TOTAL_CONNECTIONS} connections, ${server.url} (production, TRUST_PROXY=1, login limit ${LOGIN_LIMIT.perClient} failures per client, request timeout ${TIMEOUT_SECONDS} s)`,
+  );
+  const results = await Promise.all(
+    groups.map((g) =>
+      autocannon({
+        url: server!.url,
+        connections: g.connections,
+        duration: SECONDS,
+        timeout: TIMEOUT_SECONDS,
+        headers: g.headers,
+        requests: g.requests,
+      }),
+    ),
+  );
 
   const rows: string[][] = [['group', 'conns', 'requests', 'req/s', 'statuses', 'p50 ms', 'p99 ms', 'errors', 'timeouts']];
   groups.forEach((g, i) => {
     const r = results[i];
-    const statuses = Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [Number(code), s.count ?? 0] as const).sort((a, b) => a[0] - b[0]);
-    rows.push([g.name, String(g.connections), String(r.requests.total), (r.requests.total / r.duration).toFixed(0),
-      statuses.map(([c, n]) => `${c}×${n}`).join(' '), String(r.latency.p50), String(r.latency.p99), String(r.errors), String(r.timeouts)]);
+    const statuses = Object.entries(r.statusCodeStats ?? {})
+      .map(([code, s]) => [Number(code), s.count ?? 0] as const)
+      .sort((a, b) => a[0] - b[0]);
+    rows.push([
+      g.name,
+      String(g.connections),
+      String(r.requests.total),
+      (r.requests.total / r.duration).toFixed(0),
+      statuses.map(([c, n]) => `${c}×${n}`).join(' '),
+      String(r.latency.p50),
+      String(r.latency.p99),
+      String(r.errors),
+      String(r.timeouts),
+    ]);
     if (r.requests.total === 0) failures.push(`${g.name}: no request completed`);
     if (r.errors || r.timeouts) failures.push(`${g.name}: ${r.errors} socket errors, ${r.timeouts} timeouts`);
     if (r['5xx']) failures.push(`${g.name}: ${r['5xx']} answers 5xx`);
@@ -162,7 +213,8 @@ try {
   const home = await fetch(`${server.url}/`, { headers: { cookie } });
   if (home.status !== 200) failures.push(`/ with the session after the load: ${home.status}`);
   const again = await fetch(`${server.url}/api/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': OTHER_CLIENT },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': OTHER_CLIENT },
     body: JSON.stringify({ password: 'not-the-password' }),
   });
   if (again.status !== 429 || !again.headers.get('retry-after')) failures.push(`the throttled client after the load: ${again.status}, Retry-After ${again.headers.get('retry-after')}`);

@@ -6,18 +6,24 @@ import { ConfigError, DEV_PASSWORD, loadConfig } from '../../src/server/config.t
 const SECRET = 's'.repeat(32);
 
 test('production without SITE_PASSWORD refuses to start and names the variable', () => {
-  assert.throws(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET }),
-    (err: unknown) => err instanceof ConfigError && /SITE_PASSWORD/.test(err.message) && !/SESSION_SECRET/.test(err.message));
+  assert.throws(
+    () => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET }),
+    (err: unknown) => err instanceof ConfigError && /SITE_PASSWORD/.test(err.message) && !/SESSION_SECRET/.test(err.message),
+  );
 });
 
 test('production without SESSION_SECRET refuses to start and names the variable', () => {
-  assert.throws(() => loadConfig({ NODE_ENV: 'production', SITE_PASSWORD: 'a real password' }),
-    (err: unknown) => err instanceof ConfigError && /SESSION_SECRET/.test(err.message) && !/SITE_PASSWORD/.test(err.message));
+  assert.throws(
+    () => loadConfig({ NODE_ENV: 'production', SITE_PASSWORD: 'a real password' }),
+    (err: unknown) => err instanceof ConfigError && /SESSION_SECRET/.test(err.message) && !/SITE_PASSWORD/.test(err.message),
+  );
 });
 
 test('production with neither names both variables', () => {
-  assert.throws(() => loadConfig({ NODE_ENV: 'production' }),
-    (err: unknown) => err instanceof ConfigError && /SITE_PASSWORD/.test(err.message) && /SESSION_SECRET/.test(err.message));
+  assert.throws(
+    () => loadConfig({ NODE_ENV: 'production' }),
+    (err: unknown) => err instanceof ConfigError && /SITE_PASSWORD/.test(err.message) && /SESSION_SECRET/.test(err.message),
+  );
 });
 
 test('production never falls back to the development password', () => {
@@ -25,8 +31,10 @@ test('production never falls back to the development password', () => {
 });
 
 test('a session secret shorter than 32 characters is rejected, also in a rotation list', () => {
-  assert.throws(() => loadConfig({ NODE_ENV: 'production', SITE_PASSWORD: 'pw', SESSION_SECRET: 's'.repeat(31) }),
-    (err: unknown) => err instanceof ConfigError && /SESSION_SECRET/.test(err.message) && /32/.test(err.message));
+  assert.throws(
+    () => loadConfig({ NODE_ENV: 'production', SITE_PASSWORD: 'pw', SESSION_SECRET: 's'.repeat(31) }),
+    (err: unknown) => err instanceof ConfigError && /SESSION_SECRET/.test(err.message) && /32/.test(err.message),
+  );
   assert.throws(() => loadConfig({ SESSION_SECRET: `${SECRET},short` }), /SESSION_SECRET/);
 });
 
@@ -39,7 +47,10 @@ test('a comma-separated SESSION_SECRET becomes a rotation list, first one first'
 });
 
 test('TRUST_PROXY=true is rejected: only a hop count is accepted', () => {
-  assert.throws(() => loadConfig({ TRUST_PROXY: 'true' }), (err: unknown) => err instanceof ConfigError && /TRUST_PROXY/.test(err.message));
+  assert.throws(
+    () => loadConfig({ TRUST_PROXY: 'true' }),
+    (err: unknown) => err instanceof ConfigError && /TRUST_PROXY/.test(err.message),
+  );
   assert.throws(() => loadConfig({ TRUST_PROXY: '-1' }), /TRUST_PROXY/);
   assert.throws(() => loadConfig({ TRUST_PROXY: 'loopback' }), /TRUST_PROXY/);
   assert.equal(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);

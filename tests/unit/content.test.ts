@@ -9,7 +9,9 @@ import { parseBody } from '../../src/content/markdown.ts';
 
 const CONTENT = path.resolve('content');
 const temps: string[] = [];
-after(() => { for (const d of temps) rmSync(d, { recursive: true, force: true }); });
+after(() => {
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+});
 
 /** A temporary copy of content/ with one file's text changed by `edit` (null: the file is removed). */
 function brokenCopy(file: string, edit: (text: string) => string | null): string {
@@ -65,10 +67,19 @@ test('the real content loads and meets the product minimums', () => {
 test('entries are ordered: articles newest first, team and stories by their order', () => {
   const c = loadContent(CONTENT);
   for (const list of [c.research, c.pressReleases, c.news]) {
-    assert.deepEqual(list.map((x) => x.date), list.map((x) => x.date).sort().reverse());
+    assert.deepEqual(
+      list.map((x) => x.date),
+      list
+        .map((x) => x.date)
+        .sort()
+        .reverse(),
+    );
   }
   assert.equal(c.team[0].id, 'eleanor-vance');
-  assert.deepEqual(c.team.map((m) => m.order), c.team.map((m) => m.order).sort((a, b) => a - b));
+  assert.deepEqual(
+    c.team.map((m) => m.order),
+    c.team.map((m) => m.order).sort((a, b) => a - b),
+  );
   assert.equal(c.stories[0].id, 'corvane-logistics-carve-out');
 });
 
@@ -157,20 +168,29 @@ test('invalid JSON in site.json: the error names the file', () => {
 });
 
 test('Markdown bodies render safely: raw HTML is text, dangerous links are dropped, ids come from headings', () => {
-  const { body, problems } = parseBody([
-    '## Our <script>alert(1)</script> View {#our-view}',
-    '',
-    'A <img src=x onerror=alert(1)> paragraph with *emphasis*, [a link](/research) and [bad](javascript:alert(1)).',
-    '',
-    '- one **item**',
-    '- two',
-    '',
-    '## Report Highlights & Outlook',
-    '',
-    'Text.',
-  ].join('\n'), { kind: 'sections', min: 2 });
+  const { body, problems } = parseBody(
+    [
+      '## Our <script>alert(1)</script> View {#our-view}',
+      '',
+      'A <img src=x onerror=alert(1)> paragraph with *emphasis*, [a link](/research) and [bad](javascript:alert(1)).',
+      '',
+      '- one **item**',
+      '- two',
+      '',
+      '## Report Highlights & Outlook',
+      '',
+      'Text.',
+    ].join('\n'),
+    { kind: 'sections', min: 2 },
+  );
   assert.deepEqual(problems, []);
-  assert.deepEqual(body.sections.map((s) => [s.id, s.heading]), [['our-view', 'Our <script>alert(1)</script> View'], ['report-highlights-and-outlook', 'Report Highlights & Outlook']]);
+  assert.deepEqual(
+    body.sections.map((s) => [s.id, s.heading]),
+    [
+      ['our-view', 'Our <script>alert(1)</script> View'],
+      ['report-highlights-and-outlook', 'Report Highlights & Outlook'],
+    ],
+  );
   const [p, list] = body.sections[0].blocks;
   assert.equal(typeof p, 'string');
   const html = typeof p === 'string' ? p : '';
@@ -206,5 +226,8 @@ test('editorial pages and practice areas follow the menu (src/app/nav-links.ts):
   assert.doesNotMatch(written.message, /missing/);
   const areas = (edit: (list: { id: string; summary: string }[]) => unknown) => brokenCopy('practice-areas.json', (t) => JSON.stringify(edit(JSON.parse(t))));
   assert.match(contentError(areas((l) => l.filter((a) => a.id !== 'buyouts'))).message, /practice-areas\.json: no summary for the practice area "buyouts"/);
-  assert.match(contentError(areas((l) => [...l, { id: 'industrials', summary: 'Industrial services and manufacturing businesses with strong positions in their niches.' }])).message, /item "industrials" \(#9\) › id: not a practice area/);
+  assert.match(
+    contentError(areas((l) => [...l, { id: 'industrials', summary: 'Industrial services and manufacturing businesses with strong positions in their niches.' }])).message,
+    /item "industrials" \(#9\) › id: not a practice area/,
+  );
 });

@@ -1,23 +1,37 @@
 import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ACCEPT_ALL, DEFAULT_COOKIE_PREFERENCES, REJECT_NON_ESSENTIAL, hasStoredPreferences,
-  parseCookiePreferences, readCookiePreferences, serializeCookiePreferences, writeCookiePreferences,
+  ACCEPT_ALL,
+  DEFAULT_COOKIE_PREFERENCES,
+  REJECT_NON_ESSENTIAL,
+  hasStoredPreferences,
+  parseCookiePreferences,
+  readCookiePreferences,
+  serializeCookiePreferences,
+  writeCookiePreferences,
 } from '../../src/app/cookie-preferences.ts';
 import { createNoticeTimer } from '../../src/app/hooks/useCookiePreferences.ts';
 import { COOKIE_PREFERENCES_KEY, COOKIE_SAVED_NOTICE_MS } from '../../src/app/constants.ts';
 
 class MemoryStorage {
   data = new Map<string, string>();
-  getItem(k: string) { return this.data.get(k) ?? null; }
-  setItem(k: string, v: string) { this.data.set(k, String(v)); }
+  getItem(k: string) {
+    return this.data.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.data.set(k, String(v));
+  }
 }
 const throwing = {
-  getItem(): string | null { throw new Error('SecurityError'); },
-  setItem(): void { throw new Error('QuotaExceededError'); },
+  getItem(): string | null {
+    throw new Error('SecurityError');
+  },
+  setItem(): void {
+    throw new Error('QuotaExceededError');
+  },
 };
 
-test('the seed\'s key and notice time', () => {
+test("the seed's key and notice time", () => {
   assert.equal(COOKIE_PREFERENCES_KEY, 'cookiePreferences');
   assert.equal(COOKIE_SAVED_NOTICE_MS, 3000);
 });
@@ -66,7 +80,10 @@ test('the saved notice shows for exactly 3000 ms, and a second save restarts the
   try {
     const seen: boolean[] = [];
     let visible = false;
-    const notice = createNoticeTimer(COOKIE_SAVED_NOTICE_MS, (v) => { visible = v; seen.push(v); });
+    const notice = createNoticeTimer(COOKIE_SAVED_NOTICE_MS, (v) => {
+      visible = v;
+      seen.push(v);
+    });
     notice.show();
     assert.equal(visible, true);
     mock.timers.tick(COOKIE_SAVED_NOTICE_MS - 1);

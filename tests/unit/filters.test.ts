@@ -2,8 +2,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ALL, categoryOptions, filterItems, itemYear, listingHref, relatedItems, resourcesHref, resourcesResults,
-  resultCountText, selectOption, toResources, yearOptions, type Resource,
+  ALL,
+  categoryOptions,
+  filterItems,
+  itemYear,
+  listingHref,
+  relatedItems,
+  resourcesHref,
+  resourcesResults,
+  resultCountText,
+  selectOption,
+  toResources,
+  yearOptions,
+  type Resource,
 } from '../../src/app/filters.ts';
 import { RELATED_ITEMS } from '../../src/app/constants.ts';
 import type { ImageRef, NewsSummary, PressReleaseSummary, ResearchSummary } from '../../src/app/types.ts';
@@ -57,15 +68,30 @@ test('filterItems: All keeps every item in order; a value keeps only matches', (
   assert.deepEqual(titles(filterItems(research, (r) => r.category, ALL)), ['Exit window', 'Pharma', 'Food', 'Real estate']);
   assert.deepEqual(titles(filterItems(research, (r) => r.category, 'Sector Analysis')), ['Pharma', 'Real estate']);
   assert.deepEqual(titles(filterItems(press, itemYear, '2025')), ['Credit II', 'Promotions']);
-  assert.deepEqual(filterItems(news, (n) => n.type, 'Portfolio News'), []);
+  assert.deepEqual(
+    filterItems(news, (n) => n.type, 'Portfolio News'),
+    [],
+  );
 });
 
 test('related items: the first two other items, never the current one', () => {
   assert.equal(RELATED_ITEMS, 2);
-  assert.deepEqual(relatedItems(research, 'r1').map((r) => r.id), ['r2', 'r3']);
-  assert.deepEqual(relatedItems(research, 'r2').map((r) => r.id), ['r1', 'r3']);
-  assert.deepEqual(relatedItems(research, 'r4').map((r) => r.id), ['r1', 'r2']);
-  assert.deepEqual(relatedItems(research.slice(0, 2), 'r1').map((r) => r.id), ['r2']);
+  assert.deepEqual(
+    relatedItems(research, 'r1').map((r) => r.id),
+    ['r2', 'r3'],
+  );
+  assert.deepEqual(
+    relatedItems(research, 'r2').map((r) => r.id),
+    ['r1', 'r3'],
+  );
+  assert.deepEqual(
+    relatedItems(research, 'r4').map((r) => r.id),
+    ['r1', 'r2'],
+  );
+  assert.deepEqual(
+    relatedItems(research.slice(0, 2), 'r1').map((r) => r.id),
+    ['r2'],
+  );
 });
 
 test('result count text: singular and plural', () => {
@@ -78,7 +104,10 @@ test('resources: all three collections, newest first', () => {
   assert.equal(resources.length, research.length + press.length + news.length);
   const dates = resources.map((r) => r.date);
   assert.deepEqual(dates, [...dates].sort().reverse());
-  assert.deepEqual(resources.slice(0, 3).map((r) => r.id), ['n1', 'n2', 'r1']);
+  assert.deepEqual(
+    resources.slice(0, 3).map((r) => r.id),
+    ['n1', 'n2', 'r1'],
+  );
   const p1 = resources.find((r) => r.id === 'p1') as Resource;
   assert.equal(p1.kind, 'press-releases');
   assert.equal(p1.category, undefined);
@@ -102,12 +131,21 @@ test('resources: the category options come from the selected type', () => {
 
 test('resources: type and category combine (both must match)', () => {
   const r = resourcesResults(resources, { type: 'research', category: 'Sector Analysis' });
-  assert.deepEqual(r.items.map((i) => i.id), ['r2', 'r4']);
+  assert.deepEqual(
+    r.items.map((i) => i.id),
+    ['r2', 'r4'],
+  );
   const onlyType = resourcesResults(resources, { type: 'press-releases' });
-  assert.deepEqual(onlyType.items.map((i) => i.id), ['p1', 'p2', 'p4', 'p3']);
+  assert.deepEqual(
+    onlyType.items.map((i) => i.id),
+    ['p1', 'p2', 'p4', 'p3'],
+  );
   // A category under All types: press releases (no category) drop out.
   const award = resourcesResults(resources, { category: 'Award' });
-  assert.deepEqual(award.items.map((i) => i.id), ['n2']);
+  assert.deepEqual(
+    award.items.map((i) => i.id),
+    ['n2'],
+  );
 });
 
 test('resources: a known category the type lacks gives the empty result; unknown values mean All', () => {

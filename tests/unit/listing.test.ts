@@ -38,7 +38,7 @@ test('canonicalSearch: parameters by name, All and page 1 left out', () => {
   assert.equal(canonicalSearch({ category: 'Sector Analysis' }), '?category=Sector+Analysis');
 });
 
-test('listingParams: a listing\'s filters and page only; /news-updates also takes ?type=', () => {
+test("listingParams: a listing's filters and page only; /news-updates also takes ?type=", () => {
   assert.deepEqual(listingParams('research', '?category=X&page=2&utm=1&year=2020'), { category: 'X', page: '2' });
   assert.deepEqual(listingParams('press-releases', '?year=2020'), { year: '2020' });
   assert.deepEqual(listingParams('news', '?type=Award'), { category: 'Award' });

@@ -14,7 +14,9 @@ import sharp from 'sharp';
 import { focalCrop, readSidecar, stalePhotos, ImageSourceError } from '../../scripts/lib/photos.ts';
 
 const temps: string[] = [];
-after(() => { for (const d of temps) rmSync(d, { recursive: true, force: true }); });
+after(() => {
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+});
 
 /** A temporary content folder with one research entry whose image is `key`. */
 function project(key: string): { content: string; out: string } {
@@ -37,7 +39,10 @@ function runImages(p: { content: string; out: string }) {
 
 /** 3000×1000 JPEG: grey field, a blue block on the far left, a red block on the far right. */
 async function fixtureJpeg(file: string) {
-  const block = (color: { r: number; g: number; b: number }) => sharp({ create: { width: 200, height: 200, channels: 3, background: color } }).png().toBuffer();
+  const block = (color: { r: number; g: number; b: number }) =>
+    sharp({ create: { width: 200, height: 200, channels: 3, background: color } })
+      .png()
+      .toBuffer();
   await sharp({ create: { width: 3000, height: 1000, channels: 3, background: { r: 120, g: 128, b: 136 } } })
     .composite([
       { input: await block({ r: 20, g: 40, b: 230 }), left: 200, top: 400 },
@@ -64,7 +69,10 @@ test('sidecar: focus and crop are checked, a bad one names its file', () => {
   assert.deepEqual(readSidecar(good), { focus: { x: 0.25, y: 0.4 }, crop: { left: 0, top: 0.1, width: 1, height: 0.8 } });
   const bad = path.join(dir, 'bad.json');
   writeFileSync(bad, JSON.stringify({ focus: { x: 1.4, y: 0.5 } }));
-  assert.throws(() => readSidecar(bad), (err: Error) => err instanceof ImageSourceError && /bad\.json: focus must be/.test(err.message));
+  assert.throws(
+    () => readSidecar(bad),
+    (err: Error) => err instanceof ImageSourceError && /bad\.json: focus must be/.test(err.message),
+  );
   writeFileSync(bad, JSON.stringify({ focal: { x: 0.4, y: 0.5 } }));
   assert.throws(() => readSidecar(bad), /bad\.json: unknown field\(s\) focal/);
 });
@@ -95,7 +103,9 @@ test('a JPEG in content/images replaces the artwork: same variants and sizes, cu
   // Focus at x 0.85: the right half of the 3:1 photo (x 1500–3000) is kept, so the red block
   // (x 2600–2800, y 300–500) lands at x 352–416, y 96–160 of the 480×320 variant (scale 0.32),
   // and the blue block on the far left (y 400–600 → 128–192) is cut away.
-  const { data, info } = await sharp(path.join(p.out, 'research', 'sample-480.webp')).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(path.join(p.out, 'research', 'sample-480.webp'))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const px = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
   const [r1, g1, b1] = px(384, 128);
   assert.ok(r1! > 180 && g1! < 80 && b1! < 80, `red block inside the crop, got ${px(384, 128).join(',')}`);

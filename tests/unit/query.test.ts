@@ -3,9 +3,14 @@ import assert from 'node:assert/strict';
 import { fetchQuery, QueryClient, queryKey, queryPath } from '../../src/app/query.ts';
 
 const realFetch = globalThis.fetch;
-afterEach(() => { globalThis.fetch = realFetch; });
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
 
-interface Call { url: string; init?: RequestInit }
+interface Call {
+  url: string;
+  init?: RequestInit;
+}
 
 /** Replaces global fetch with one that answers from `respond` and records every call. */
 function mockFetch(respond: (url: string) => Response | Promise<Response>): Call[] {
@@ -90,7 +95,9 @@ test('QueryClient.ensure does not retry a failed request', async () => {
 });
 
 test('a network failure becomes an error state, once', async () => {
-  const calls = mockFetch(() => { throw new TypeError('fetch failed'); });
+  const calls = mockFetch(() => {
+    throw new TypeError('fetch failed');
+  });
   const client = new QueryClient();
   await client.ensure(queryKey('/api/team'));
   assert.equal(client.get(queryKey('/api/team')).status, 'error');

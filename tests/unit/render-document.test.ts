@@ -47,10 +47,7 @@ test('an aborted render rejects with a RenderError and reports what React said',
   const controller = new AbortController();
   controller.abort(new Error('render timeout'));
   const errors: string[] = [];
-  await assert.rejects(
-    renderDocument('/team', dataFor('/team'), FAKE_MANIFEST, { signal: controller.signal, onError: (m) => errors.push(m) }),
-    RenderError,
-  );
+  await assert.rejects(renderDocument('/team', dataFor('/team'), FAKE_MANIFEST, { signal: controller.signal, onError: (m) => errors.push(m) }), RenderError);
   assert.ok(errors.length > 0, 'the abort was reported');
 });
 

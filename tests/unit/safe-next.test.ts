@@ -11,8 +11,20 @@ test('keeps same-origin paths with query and hash', () => {
 });
 
 test('refuses other origins', () => {
-  for (const next of ['//evil.com', '//evil.com/team', '///evil.com', '/\\evil.com', '/\\/evil.com',
-    'https://evil.com', 'http://127.0.0.1/team', 'javascript:alert(1)', 'evil.com', 'team', '', ' /team']) {
+  for (const next of [
+    '//evil.com',
+    '//evil.com/team',
+    '///evil.com',
+    '/\\evil.com',
+    '/\\/evil.com',
+    'https://evil.com',
+    'http://127.0.0.1/team',
+    'javascript:alert(1)',
+    'evil.com',
+    'team',
+    '',
+    ' /team',
+  ]) {
     assert.equal(safeNext(next), '/', `accepted ${JSON.stringify(next)}`);
   }
 });

@@ -12,7 +12,13 @@ const DOCS: SearchDoc[] = [
   doc({ type: 'pages', title: 'Private Credit', href: '/private-credit', meta: 'Strategy', excerpt: 'Flexible capital for companies.' }),
   doc({ type: 'news', title: 'Credit Fund Closes', href: '/news/credit', excerpt: 'The fund closed above target.', text: 'Investors in private markets backed the fund.' }),
   doc({ type: 'portfolio', title: 'Norrland Data Centres', href: '/portfolio/norrland', excerpt: 'Data centres in northern Sweden.', keywords: 'Luleå, Sweden' }),
-  doc({ type: 'research', title: 'Water as a Strategic Input', href: '/research/water', excerpt: 'Why water matters.', text: `${'Filler sentence about markets. '.repeat(100)}The word zanzibar appears late.` }),
+  doc({
+    type: 'research',
+    title: 'Water as a Strategic Input',
+    href: '/research/water',
+    excerpt: 'Why water matters.',
+    text: `${'Filler sentence about markets. '.repeat(100)}The word zanzibar appears late.`,
+  }),
 ];
 const index = createSearchIndex(DOCS, ['Logistics', 'Water']);
 const search = (q: string, extra: Record<string, string> = {}) => index.search(new URLSearchParams({ q, ...extra }))!;

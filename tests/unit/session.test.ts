@@ -61,10 +61,25 @@ test('truncated, garbage and non-string tokens are rejected without throwing', (
   const keys = deriveKeys([SECRET_A], PASSWORD);
   const token = createSessionToken(keys, TTL);
   const bad: unknown[] = [
-    token.slice(0, -1), token.slice(0, token.lastIndexOf('.')), token + 'A', token + '.x',
-    '', '...', 'garbage', 'a.b.c', `${'9'.repeat(15)}.${'A'.repeat(16)}.${'A'.repeat(43)}`,
-    '\u0000\u0001', 'é'.repeat(50), 'x'.repeat(10_000), token.replace(/\./g, '%2E'),
-    undefined, null, 42, {}, [token], Buffer.from(token),
+    token.slice(0, -1),
+    token.slice(0, token.lastIndexOf('.')),
+    token + 'A',
+    token + '.x',
+    '',
+    '...',
+    'garbage',
+    'a.b.c',
+    `${'9'.repeat(15)}.${'A'.repeat(16)}.${'A'.repeat(43)}`,
+    '\u0000\u0001',
+    'é'.repeat(50),
+    'x'.repeat(10_000),
+    token.replace(/\./g, '%2E'),
+    undefined,
+    null,
+    42,
+    {},
+    [token],
+    Buffer.from(token),
   ];
   for (const t of bad) assert.equal(verifySessionToken(keys, t), false, `accepted ${String(t).slice(0, 40)}`);
 });
@@ -128,10 +143,25 @@ test('readCookie reads a cookie exactly as cookie-parser does (the fast path rea
     return typeof v === 'string' ? v : undefined;
   };
   const headers = [
-    'hrc_session=abc', ' hrc_session = abc ', 'a=1; hrc_session=abc; b=2', 'hrc_session=first; hrc_session=second',
-    'hrc_session="quoted"', 'hrc_session=%61bc', 'hrc_session=%E0%A4%A', 'xhrc_session=1; hrc_session=2', 'hrc_session_x=1',
-    'hrc_session', 'a; hrc_session=3', 'hrc_session=', '\thrc_session=\tv\t', 'a=1;;hrc_session=4;', 'hrc_session=j:{"a":1}',
-    'hrc_session=a=b', '\u00a0hrc_session=5', 'other=hrc_session; hrc_session=6', '',
+    'hrc_session=abc',
+    ' hrc_session = abc ',
+    'a=1; hrc_session=abc; b=2',
+    'hrc_session=first; hrc_session=second',
+    'hrc_session="quoted"',
+    'hrc_session=%61bc',
+    'hrc_session=%E0%A4%A',
+    'xhrc_session=1; hrc_session=2',
+    'hrc_session_x=1',
+    'hrc_session',
+    'a; hrc_session=3',
+    'hrc_session=',
+    '\thrc_session=\tv\t',
+    'a=1;;hrc_session=4;',
+    'hrc_session=j:{"a":1}',
+    'hrc_session=a=b',
+    '\u00a0hrc_session=5',
+    'other=hrc_session; hrc_session=6',
+    '',
   ];
   for (const h of headers) {
     const ours = readCookie(h, 'hrc_session');

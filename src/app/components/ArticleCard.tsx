@@ -26,9 +26,14 @@ export function ArticleCard({ href, image, label, date, title, excerpt, headingL
       {/* The artwork is decorative: the title says what the card is. */}
       <Img image={image} alt="" sizes="(min-width: 900px) 30vw, (min-width: 640px) 45vw, 100vw" className="card__img" />
       <div className="card__body">
-        <p className="card__meta"><span>{label}</span><time dateTime={date}>{formatDate(date)}</time></p>
+        <p className="card__meta">
+          <span>{label}</span>
+          <time dateTime={date}>{formatDate(date)}</time>
+        </p>
         <Heading className="card__title">
-          <Link href={href} className="card__link">{title}</Link>
+          <Link href={href} className="card__link">
+            {title}
+          </Link>
         </Heading>
         <p className="card__text article-card__text">{excerpt}</p>
       </div>

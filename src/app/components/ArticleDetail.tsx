@@ -37,20 +37,23 @@ interface Props {
 export function ArticleDetail({ back, label, location, date, title, excerpt, image, body, author, related, children }: Props) {
   return (
     <article className="article">
-      <PageMeta
-        title={title}
-        description={excerpt.length > 160 ? `${excerpt.slice(0, 157).trimEnd()}…` : excerpt}
-        article={{ publishedTime: date, section: label, author }}
-      />
+      <PageMeta title={title} description={excerpt.length > 160 ? `${excerpt.slice(0, 157).trimEnd()}…` : excerpt} article={{ publishedTime: date, section: label, author }} />
       <header className="article-header">
         <div className="container article-header__inner">
           <div className="article-header__top">
-            <Link href={back.href} className="back-link"><span aria-hidden="true">←</span> {back.label}</Link>
+            <Link href={back.href} className="back-link">
+              <span aria-hidden="true">←</span> {back.label}
+            </Link>
             <CopyLink title={title} />
           </div>
           <p className="article-header__meta">
-            <span className="eyebrow article-header__label">{label}{location && <span className="article-header__location"> · {placeName(location)}</span>}</span>
-            <time dateTime={date} className="article-header__date">{formatDate(date)}</time>
+            <span className="eyebrow article-header__label">
+              {label}
+              {location && <span className="article-header__location"> · {placeName(location)}</span>}
+            </span>
+            <time dateTime={date} className="article-header__date">
+              {formatDate(date)}
+            </time>
           </p>
           <h1 className="article-header__title">{title}</h1>
           <p className="article-header__lede">{excerpt}</p>
@@ -64,11 +67,19 @@ export function ArticleDetail({ back, label, location, date, title, excerpt, ima
         <div className="prose article-prose">
           {body.sections.map((s, i) => (
             <section key={s.id} aria-labelledby={`section-${s.id}`} className="article-section">
-              <h2 id={`section-${s.id}`} className="article-section__heading">{s.heading}</h2>
+              <h2 id={`section-${s.id}`} className="article-section__heading">
+                {s.heading}
+              </h2>
               <Prose
                 blocks={s.blocks}
                 listClass="article-section__list"
-                lead={location && i === 0 ? <strong className="article-dateline">{location}, {formatDate(date)} — </strong> : undefined}
+                lead={
+                  location && i === 0 ? (
+                    <strong className="article-dateline">
+                      {location}, {formatDate(date)} —{' '}
+                    </strong>
+                  ) : undefined
+                }
               />
             </section>
           ))}
@@ -78,9 +89,13 @@ export function ArticleDetail({ back, label, location, date, title, excerpt, ima
       {related.items.length > 0 && (
         <section className="block article-related" aria-labelledby="article-related">
           <div className="container">
-            <h2 id="article-related" className="block__heading article-related__heading">{related.heading}</h2>
+            <h2 id="article-related" className="block__heading article-related__heading">
+              {related.heading}
+            </h2>
             <ul className="card-grid card-grid--2">
-              {related.items.map((item) => <ArticleCard key={item.href} {...item} headingLevel={3} />)}
+              {related.items.map((item) => (
+                <ArticleCard key={item.href} {...item} headingLevel={3} />
+              ))}
             </ul>
           </div>
         </section>
@@ -90,7 +105,13 @@ export function ArticleDetail({ back, label, location, date, title, excerpt, ima
 }
 
 /** What an article read answers: a summary (also the related cards') with its body. */
-interface ArticleSummary { date: string; title: string; excerpt: string; image: ImageRef; link: string }
+interface ArticleSummary {
+  date: string;
+  title: string;
+  excerpt: string;
+  image: ImageRef;
+  link: string;
+}
 
 interface ArticlePageProps<T extends ArticleSummary, R extends ArticleSummary> {
   /** The article's read and its "related" read (404: the 404 page). */
@@ -125,7 +146,12 @@ export function ArticlePage<T extends ArticleSummary, R extends ArticleSummary>(
           related={{
             heading: relatedHeading,
             items: (others.data ?? []).map((x) => ({
-              href: x.link, image: x.image, label: relatedLabel(x), date: x.date, title: x.title, excerpt: x.excerpt,
+              href: x.link,
+              image: x.image,
+              label: relatedLabel(x),
+              date: x.date,
+              title: x.title,
+              excerpt: x.excerpt,
             })),
           }}
         >

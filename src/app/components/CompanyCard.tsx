@@ -12,12 +12,19 @@ export function CompanyCard({ company: c, headingLevel = 2 }: { company: Portfol
         <span className={`company-card__status company-card__status--${c.status}`}>{statusText(c)}</span>
       </div>
       <div className="card__body">
-        <p className="card__meta"><span>{facetLabel('sector', c.sector)}</span><span className="card__meta-plain">{facetLabel('region', c.region)}</span></p>
+        <p className="card__meta">
+          <span>{facetLabel('sector', c.sector)}</span>
+          <span className="card__meta-plain">{facetLabel('region', c.region)}</span>
+        </p>
         <Heading className="card__title">
-          <Link href={c.link} className="card__link">{c.name}</Link>
+          <Link href={c.link} className="card__link">
+            {c.name}
+          </Link>
         </Heading>
         <p className="card__text">{c.description}</p>
-        <p className="company-card__facts">{facetLabel('strategy', c.strategy)} · Invested {c.invested}</p>
+        <p className="company-card__facts">
+          {facetLabel('strategy', c.strategy)} · Invested {c.invested}
+        </p>
       </div>
     </li>
   );

@@ -27,11 +27,20 @@ const FIGURES = [
   // diamond
   <path key="f" d="M32 5 59 32 32 59 5 32Z" fill="none" stroke="currentColor" strokeWidth="1.5" />,
   // square split by a diagonal
-  <g key="f" fill="none" stroke="currentColor" strokeWidth="1.5"><rect x="9" y="9" width="46" height="46" /><path d="M9 55 55 9" opacity=".35" /></g>,
+  <g key="f" fill="none" stroke="currentColor" strokeWidth="1.5">
+    <rect x="9" y="9" width="46" height="46" />
+    <path d="M9 55 55 9" opacity=".35" />
+  </g>,
   // double ring
-  <g key="f" fill="none" stroke="currentColor" strokeWidth="1.5"><circle cx="32" cy="32" r="26" /><circle cx="32" cy="32" r="21" opacity=".45" /></g>,
+  <g key="f" fill="none" stroke="currentColor" strokeWidth="1.5">
+    <circle cx="32" cy="32" r="26" />
+    <circle cx="32" cy="32" r="21" opacity=".45" />
+  </g>,
   // horizon: a rule under the letters and a sun
-  <g key="f" fill="none" stroke="currentColor" strokeWidth="1.5"><path d="M8 48h48" /><circle cx="48" cy="16" r="5" opacity=".6" /></g>,
+  <g key="f" fill="none" stroke="currentColor" strokeWidth="1.5">
+    <path d="M8 48h48" />
+    <circle cx="48" cy="16" r="5" opacity=".6" />
+  </g>,
 ];
 
 export function CompanyMark({ id, name, sector, size = 'm' }: { id: string; name: string; sector: string; size?: 's' | 'm' | 'l' }) {
@@ -39,7 +48,9 @@ export function CompanyMark({ id, name, sector, size = 'm' }: { id: string; name
     <span className={clsx('company-mark', `company-mark--${sector}`, `company-mark--${size}`)} aria-hidden="true">
       <svg viewBox="0 0 64 64" focusable="false">
         {FIGURES[hash(id) % FIGURES.length]}
-        <text x="32" y="33" textAnchor="middle" dominantBaseline="central" className="company-mark__text">{initials(name)}</text>
+        <text x="32" y="33" textAnchor="middle" dominantBaseline="central" className="company-mark__text">
+          {initials(name)}
+        </text>
       </svg>
     </span>
   );

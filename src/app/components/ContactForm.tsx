@@ -9,10 +9,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import clsx from 'clsx';
-import {
-  CONTACT_FIELDS, CONTACT_LIMITS, FIELD_HINT_ERRORS, HONEYPOT_FIELD, validateContact,
-  type ContactErrors, type ContactField, type ContactInput,
-} from '../contact-validation.ts';
+import { CONTACT_FIELDS, CONTACT_LIMITS, FIELD_HINT_ERRORS, HONEYPOT_FIELD, validateContact, type ContactErrors, type ContactField, type ContactInput } from '../contact-validation.ts';
 import { Link } from '../router.tsx';
 import { queryKey } from '../query.ts';
 
@@ -43,12 +40,15 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
   const [values, setValues] = useState<ContactInput>(initial.kind === 'failed' ? initial.values : EMPTY);
-  const [errors, setErrors] = useState<ContactErrors>(() =>
-    initial.kind === 'errors' ? Object.fromEntries(initial.fields.map((f) => [f, FIELD_HINT_ERRORS[f]])) : {},
-  );
+  const [errors, setErrors] = useState<ContactErrors>(() => (initial.kind === 'errors' ? Object.fromEntries(initial.fields.map((f) => [f, FIELD_HINT_ERRORS[f]])) : {}));
   const [formError, setFormError] = useState<string | null>(() =>
-    initial.kind === 'failed' ? `Your message could not be sent because of a problem on our side; nothing you typed is lost, it is below. Please send it again in a few minutes, or write to us at ${fallbackEmail}.`
-      : initial.kind === 'throttled' ? throttledMessage(fallbackEmail) : initial.kind === 'errors' ? 'Your message was not sent. Please check the fields marked below and send it again.' : null,
+    initial.kind === 'failed'
+      ? `Your message could not be sent because of a problem on our side; nothing you typed is lost, it is below. Please send it again in a few minutes, or write to us at ${fallbackEmail}.`
+      : initial.kind === 'throttled'
+        ? throttledMessage(fallbackEmail)
+        : initial.kind === 'errors'
+          ? 'Your message was not sent. Please check the fields marked below and send it again.'
+          : null,
   );
   const [phase, setPhase] = useState<Phase>(initial.kind === 'sent' ? 'sent' : 'editing');
   const [focusSuccess, setFocusSuccess] = useState(false);
@@ -126,7 +126,9 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
   if (phase === 'sent') {
     return (
       <div className="contact-success" role="status" id="contact-form">
-        <h3 className="contact-success__title" tabIndex={-1} ref={successRef}>Thank you — your message has been sent</h3>
+        <h3 className="contact-success__title" tabIndex={-1} ref={successRef}>
+          Thank you — your message has been sent
+        </h3>
         <p>We have received your message and will reply by email, usually within two business days. For anything urgent, please call our New York office.</p>
         <a
           className="button button--outline contact-success__again"
@@ -168,7 +170,11 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
           {LABELS[name]}
           {!opts.required && <span className="contact-label__optional"> (optional)</span>}
         </label>
-        {opts.hint && <p id={hintId} className="field__hint contact-hint">{opts.hint}</p>}
+        {opts.hint && (
+          <p id={hintId} className="field__hint contact-hint">
+            {opts.hint}
+          </p>
+        )}
         {opts.textarea ? (
           <textarea {...common} rows={6} minLength={CONTACT_LIMITS.messageMin} onChange={(e) => onChange(name, e.target.value)} />
         ) : (
@@ -176,7 +182,9 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
         )}
         {error && (
           <p id={errorId} className="field__error contact-error">
-            <span className="contact-error__icon" aria-hidden="true">!</span>
+            <span className="contact-error__icon" aria-hidden="true">
+              !
+            </span>
             {error}
           </p>
         )}
@@ -195,7 +203,9 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
       aria-describedby="contact-form-note"
       onSubmit={onSubmit}
     >
-      <p id="contact-form-note" className="contact-form__note">All fields are required unless marked optional.</p>
+      <p id="contact-form-note" className="contact-form__note">
+        All fields are required unless marked optional.
+      </p>
       {formError && (
         <div className="notice notice--error contact-form__error" role="alert">
           {formError}

@@ -47,20 +47,13 @@ export function FilterBar({ label, name, options, selected }: Props) {
   };
 
   const button = (o: FilterOption) => (
-    <button
-      key={o.value}
-      type="submit"
-      name={name}
-      value={o.value}
-      aria-pressed={o.value === selected}
-      className="filter-button"
-      onClick={(e) => choose(e, o)}
-    >
+    <button key={o.value} type="submit" name={name} value={o.value} aria-pressed={o.value === selected} className="filter-button" onClick={(e) => choose(e, o)}>
       {o.label ?? o.value}
       {o.count && ' '}
       {o.count && (
         <span className="filter-button__count">
-          {o.count.n}<span className="visually-hidden">{` ${o.count.n === 1 ? o.count.noun[0] : o.count.noun[1]}`}</span>
+          {o.count.n}
+          <span className="visually-hidden">{` ${o.count.n === 1 ? o.count.noun[0] : o.count.noun[1]}`}</span>
         </span>
       )}
     </button>
@@ -73,7 +66,9 @@ export function FilterBar({ label, name, options, selected }: Props) {
 
   return (
     <div className="filter-bar" role="group" aria-labelledby={labelId}>
-      <span id={labelId} className="filter-bar__label">{label}</span>
+      <span id={labelId} className="filter-bar__label">
+        {label}
+      </span>
       {same ? (
         <form method="get" action={pathname} className="filter-bar__options" role="none">
           {hiddenInputs(hidden[0] ?? [])}

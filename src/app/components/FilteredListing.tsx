@@ -69,7 +69,9 @@ export function FilteredListing<N extends ListingName>(props: Props<N>) {
     <Loaded state={listing} loading={loading}>
       {(l) => [
         <PageMeta key="meta" title={title} description={description} />,
-        <PageHero key="hero" eyebrow={eyebrow} title={title} lede={lede}>{heroNote}</PageHero>,
+        <PageHero key="hero" eyebrow={eyebrow} title={title} lede={lede}>
+          {heroNote}
+        </PageHero>,
         ...(intro ? [<Fragment key="intro">{intro}</Fragment>] : []),
         <section key="results" id={RESULTS_ID} className="block listing" aria-label={label} aria-busy={(listing.status === 'success' && listing.previous) || undefined}>
           <div className="container">
@@ -81,7 +83,9 @@ export function FilteredListing<N extends ListingName>(props: Props<N>) {
                 options={l.options[filter.param].map((v) => ({ value: v, href: listingHref(path, { [filter.param]: v }) }))}
               />
             ) : (
-              <div className={filtersClass} ref={filtersRef}>{filters?.(l)}</div>
+              <div className={filtersClass} ref={filtersRef}>
+                {filters?.(l)}
+              </div>
             )}
             <ResultCount count={l.total} page={l.page} pageCount={l.pageCount} visible={empty !== undefined || undefined} />
             {empty === undefined || l.items.length > 0 ? (
@@ -91,7 +95,9 @@ export function FilteredListing<N extends ListingName>(props: Props<N>) {
                 <p className="resources-empty__text">{empty}</p>
                 {/* Without JavaScript the form simply loads the listing with no filters. */}
                 <form method="get" action={path} role="none">
-                  <button type="submit" className="button button--outline" onClick={clearAll}>Clear all filters</button>
+                  <button type="submit" className="button button--outline" onClick={clearAll}>
+                    Clear all filters
+                  </button>
                 </form>
               </div>
             )}

@@ -30,17 +30,31 @@ export function Footer({ site }: { site: SiteInfo }) {
           ))}
         </nav>
         <div className="footer__bottom">
-          <p className="footer__copyright">© {site.copyrightYear} {site.legalName.replace(/\.$/, '')}. All rights reserved.</p>
+          <p className="footer__copyright">
+            © {site.copyrightYear} {site.legalName.replace(/\.$/, '')}. All rights reserved.
+          </p>
           <ul className="footer__legal">
-            <li><Link href="/privacy">Privacy</Link></li>
-            <li><Link href="/disclosures">Disclosures</Link></li>
-            <li><Link href="/responsible-investment">Responsible Investment Policy</Link></li>
-            <li><Link href="/cookie-settings">Cookie Settings</Link></li>
-            <li><Link href="/accessibility">Accessibility</Link></li>
+            <li>
+              <Link href="/privacy">Privacy</Link>
+            </li>
+            <li>
+              <Link href="/disclosures">Disclosures</Link>
+            </li>
+            <li>
+              <Link href="/responsible-investment">Responsible Investment Policy</Link>
+            </li>
+            <li>
+              <Link href="/cookie-settings">Cookie Settings</Link>
+            </li>
+            <li>
+              <Link href="/accessibility">Accessibility</Link>
+            </li>
             {gated && (
               <li>
                 <form method="post" action="/api/logout" className="footer__signout">
-                  <button type="submit" className="link-button">Sign out</button>
+                  <button type="submit" className="link-button">
+                    Sign out
+                  </button>
                 </form>
               </li>
             )}

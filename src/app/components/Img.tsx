@@ -24,15 +24,7 @@ export function Img({ image, alt, sizes, className, priority }: Props) {
     <picture className={clsx('img', className)}>
       {widths.length > 0 && <source type="image/avif" srcSet={srcset('avif')} sizes={sizes} />}
       {widths.length > 0 && <source type="image/webp" srcSet={srcset('webp')} sizes={sizes} />}
-      <img
-        src={fallback}
-        alt={alt}
-        width={width}
-        height={height}
-        loading={priority ? 'eager' : 'lazy'}
-        decoding={priority ? 'auto' : 'async'}
-        fetchPriority={priority ? 'high' : undefined}
-      />
+      <img src={fallback} alt={alt} width={width} height={height} loading={priority ? 'eager' : 'lazy'} decoding={priority ? 'auto' : 'async'} fetchPriority={priority ? 'high' : undefined} />
     </picture>
   );
 }

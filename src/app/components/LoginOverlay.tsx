@@ -15,7 +15,11 @@ import { useOverlay } from './overlay-context.tsx';
 
 export const LOGIN_DIALOG_ID = 'investor-login';
 
-interface Props { open: boolean; onOpen: () => void; onClose: () => void }
+interface Props {
+  open: boolean;
+  onOpen: () => void;
+  onClose: () => void;
+}
 
 export function LoginOverlay({ open, onOpen, onClose }: Props) {
   const site = useQuery(Q.site).data;
@@ -34,11 +38,22 @@ export function LoginOverlay({ open, onOpen, onClose }: Props) {
   return (
     <Dialog id={LOGIN_DIALOG_ID} open={open} onOpen={onOpen} onClose={close} labelledBy="investor-login-title" className="overlay overlay--login" initialFocus="#investor-email">
       <div className="login-panel">
-        <button type="button" className="overlay__close login-panel__close" commandfor={LOGIN_DIALOG_ID} command="close" onClick={(e) => { e.preventDefault(); close(); }}>
+        <button
+          type="button"
+          className="overlay__close login-panel__close"
+          commandfor={LOGIN_DIALOG_ID}
+          command="close"
+          onClick={(e) => {
+            e.preventDefault();
+            close();
+          }}
+        >
           CLOSE <span aria-hidden="true" className="overlay__x" />
         </button>
         <p className="eyebrow">Investor Portal</p>
-        <h2 id="investor-login-title" className="login-panel__title">Investor Login</h2>
+        <h2 id="investor-login-title" className="login-panel__title">
+          Investor Login
+        </h2>
         <form className="form" method="dialog" onSubmit={onSubmit} noValidate>
           <div className="field">
             <label htmlFor="investor-email">Email</label>
@@ -48,12 +63,13 @@ export function LoginOverlay({ open, onOpen, onClose }: Props) {
             <label htmlFor="investor-password">Password</label>
             <input id="investor-password" name="password" type="password" autoComplete="current-password" />
           </div>
-          <button type="submit" className="button button--primary button--block">Sign In</button>
+          <button type="submit" className="button button--primary button--block">
+            Sign In
+          </button>
           <div role="status" className="login-panel__status">
             {explained && (
               <p className="notice">
-                Investor accounts are arranged through Investor Relations. Please write to{' '}
-                <a href={`mailto:${ir}`}>{ir}</a> and our team will set up your access.
+                Investor accounts are arranged through Investor Relations. Please write to <a href={`mailto:${ir}`}>{ir}</a> and our team will set up your access.
               </p>
             )}
           </div>
@@ -81,7 +97,10 @@ export function InvestorLoginButton({ className, children }: { className: string
       aria-haspopup="dialog"
       commandfor={LOGIN_DIALOG_ID}
       command="show-modal"
-      onClick={(e) => { e.preventDefault(); setOverlay('login'); }}
+      onClick={(e) => {
+        e.preventDefault();
+        setOverlay('login');
+      }}
     >
       {children}
     </button>

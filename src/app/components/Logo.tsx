@@ -8,8 +8,7 @@ export function Logo() {
       </svg>
       <span className="logo__text">
         {/* The space keeps the text "Halden Rowe Capital" for the link's name (WCAG 2.5.3), not "Halden RoweCapital". */}
-        <span className="logo__name">Halden Rowe</span>{' '}
-        <span className="logo__sub">Capital</span>
+        <span className="logo__name">Halden Rowe</span> <span className="logo__sub">Capital</span>
       </span>
     </span>
   );

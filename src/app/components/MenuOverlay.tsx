@@ -18,7 +18,12 @@ import { LOGIN_DIALOG_ID } from './LoginOverlay.tsx';
 
 export const MENU_DIALOG_ID = 'site-menu';
 
-interface Props { open: boolean; onOpen: () => void; onClose: () => void; onLogin: () => void }
+interface Props {
+  open: boolean;
+  onOpen: () => void;
+  onClose: () => void;
+  onLogin: () => void;
+}
 
 export function MenuOverlay({ open, onOpen, onClose, onLogin }: Props) {
   const [expanded, setExpanded] = useState<string | null>(null);
@@ -31,8 +36,12 @@ export function MenuOverlay({ open, onOpen, onClose, onLogin }: Props) {
   return (
     <Dialog id={MENU_DIALOG_ID} open={open} onOpen={onOpen} onClose={close} labelledBy="menu-title" className="overlay overlay--menu">
       <div className="overlay__bar">
-        <h2 id="menu-title" className="visually-hidden">Menu</h2>
-        <span className="overlay__brand" aria-hidden="true"><Logo /></span>
+        <h2 id="menu-title" className="visually-hidden">
+          Menu
+        </h2>
+        <span className="overlay__brand" aria-hidden="true">
+          <Logo />
+        </span>
         <div className="overlay__actions">
           {/* Menu and login are mutually exclusive: this closes the menu and opens the login. */}
           <button
@@ -41,26 +50,50 @@ export function MenuOverlay({ open, onOpen, onClose, onLogin }: Props) {
             aria-haspopup="dialog"
             commandfor={LOGIN_DIALOG_ID}
             command="show-modal"
-            onClick={(e) => { e.preventDefault(); setExpanded(null); onLogin(); }}
+            onClick={(e) => {
+              e.preventDefault();
+              setExpanded(null);
+              onLogin();
+            }}
           >
             LOGIN
           </button>
-          <button type="button" className="overlay__close" commandfor={MENU_DIALOG_ID} command="close" onClick={(e) => { e.preventDefault(); close(); }}>
+          <button
+            type="button"
+            className="overlay__close"
+            commandfor={MENU_DIALOG_ID}
+            command="close"
+            onClick={(e) => {
+              e.preventDefault();
+              close();
+            }}
+          >
             CLOSE <span aria-hidden="true" className="overlay__x" />
           </button>
         </div>
       </div>
       <nav className={hydrated ? 'menu' : 'menu menu--all'} aria-label="Main">
         {/* A plain GET form: the results page works with or without script. */}
-        <form role="search" method="get" action="/search" className="menu-search" aria-label="Site search (menu)" onSubmit={(e) => {
-          e.preventDefault();
-          const q = new FormData(e.currentTarget).get('q');
-          close();
-          navigate(`${href('search')}${canonicalSearch({ q: normalizeQuery(typeof q === 'string' ? q : '') })}`);
-        }}>
-          <label htmlFor="menu-search-q" className="visually-hidden">Search the site</label>
+        <form
+          role="search"
+          method="get"
+          action="/search"
+          className="menu-search"
+          aria-label="Site search (menu)"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const q = new FormData(e.currentTarget).get('q');
+            close();
+            navigate(`${href('search')}${canonicalSearch({ q: normalizeQuery(typeof q === 'string' ? q : '') })}`);
+          }}
+        >
+          <label htmlFor="menu-search-q" className="visually-hidden">
+            Search the site
+          </label>
           <input id="menu-search-q" className="menu-search__input" type="search" name="q" maxLength={SEARCH_MAX_QUERY} placeholder="Search the site" autoComplete="off" enterKeyHint="search" />
-          <button type="submit" className="button button--accent menu-search__button">Search</button>
+          <button type="submit" className="button button--accent menu-search__button">
+            Search
+          </button>
         </form>
         <ul className="menu__groups">
           {NAV_GROUPS.map((g) => {
@@ -69,20 +102,16 @@ export function MenuOverlay({ open, onOpen, onClose, onLogin }: Props) {
             const panelId = `menu-group-${g.title.toLowerCase()}`;
             return (
               <li key={g.title} className="menu__group">
-                <button
-                  type="button"
-                  className="menu__group-button"
-                  aria-expanded={isOpen}
-                  aria-controls={panelId}
-                  onClick={() => setExpanded(isOpen ? null : g.title)}
-                >
+                <button type="button" className="menu__group-button" aria-expanded={isOpen} aria-controls={panelId} onClick={() => setExpanded(isOpen ? null : g.title)}>
                   <span>{g.title}</span>
                   <span className="menu__chevron" aria-hidden="true" />
                 </button>
                 <ul id={panelId} className="menu__links" hidden={!isOpen}>
                   {g.links.map((l) => (
                     <li key={l.href}>
-                      <Link href={l.href} onClick={close}>{l.label}</Link>
+                      <Link href={l.href} onClick={close}>
+                        {l.label}
+                      </Link>
                     </li>
                   ))}
                 </ul>
@@ -93,7 +122,9 @@ export function MenuOverlay({ open, onOpen, onClose, onLogin }: Props) {
         <ul className="menu__legal">
           {LEGAL_LINKS.map((l) => (
             <li key={l.label}>
-              <Link href={l.href} onClick={close}>{l.label}</Link>
+              <Link href={l.href} onClick={close}>
+                {l.label}
+              </Link>
             </li>
           ))}
         </ul>

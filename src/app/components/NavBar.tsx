@@ -20,10 +20,7 @@ export function NavBar({ transparentAtTop }: Props) {
   const pinned = storyExpanded || overlay !== null;
   const transparent = transparentAtTop && !solid;
   return (
-    <header
-      className={clsx('navbar', transparent ? 'navbar--transparent' : 'navbar--solid', hidden && !pinned && 'navbar--hidden')}
-      data-testid="navbar"
-    >
+    <header className={clsx('navbar', transparent ? 'navbar--transparent' : 'navbar--solid', hidden && !pinned && 'navbar--hidden')} data-testid="navbar">
       <div className="navbar__inner">
         <Link href="/" className="navbar__logo" aria-label="Halden Rowe Capital, home">
           <Logo />
@@ -44,7 +41,10 @@ export function NavBar({ transparentAtTop }: Props) {
             aria-expanded={overlay === 'login'}
             commandfor={LOGIN_DIALOG_ID}
             command="show-modal"
-            onClick={(e) => { e.preventDefault(); setOverlay(overlay === 'login' ? null : 'login'); }}
+            onClick={(e) => {
+              e.preventDefault();
+              setOverlay(overlay === 'login' ? null : 'login');
+            }}
           >
             LOGIN
           </button>
@@ -55,7 +55,10 @@ export function NavBar({ transparentAtTop }: Props) {
             aria-expanded={overlay === 'menu'}
             commandfor={MENU_DIALOG_ID}
             command="show-modal"
-            onClick={(e) => { e.preventDefault(); setOverlay(overlay === 'menu' ? null : 'menu'); }}
+            onClick={(e) => {
+              e.preventDefault();
+              setOverlay(overlay === 'menu' ? null : 'menu');
+            }}
           >
             <span className="navbar__burger" aria-hidden="true" />
             MENU

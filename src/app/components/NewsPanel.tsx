@@ -28,8 +28,18 @@ export function NewsPanel({ tab, onTab, onClose, practiceAreas }: Props) {
   const selectId = useId();
   const strategies = practiceAreas.filter((p) => p.kind === 'strategy');
   const cards: Record<Exclude<NewsTab, 'Insights'>, { label: string; href: string; text?: string }[]> = {
-    About: ABOUT_LINKS.filter((l) => l.href !== '/contact' && l.href !== '/portfolio').map((l) => ({ ...l, text: l.href === '/team' ? 'The partners and professionals behind every investment.' : 'Our story, key facts and approach since 1999.' })),
-    Style: STYLE_LINKS.map((l) => ({ ...l, text: { '/philosophy': 'What we believe and how it shapes every decision.', '/process': 'From sourcing to exit: four stages, one discipline.', '/principles': 'The values we hold ourselves and our partners to.' }[l.href] })),
+    About: ABOUT_LINKS.filter((l) => l.href !== '/contact' && l.href !== '/portfolio').map((l) => ({
+      ...l,
+      text: l.href === '/team' ? 'The partners and professionals behind every investment.' : 'Our story, key facts and approach since 1999.',
+    })),
+    Style: STYLE_LINKS.map((l) => ({
+      ...l,
+      text: {
+        '/philosophy': 'What we believe and how it shapes every decision.',
+        '/process': 'From sourcing to exit: four stages, one discipline.',
+        '/principles': 'The values we hold ourselves and our partners to.',
+      }[l.href],
+    })),
     Strategies: strategies.map((s) => ({ label: s.name, href: s.href, text: s.summary })),
   };
 
@@ -37,8 +47,17 @@ export function NewsPanel({ tab, onTab, onClose, practiceAreas }: Props) {
     <section id="news-panel" className="news-panel" aria-labelledby="news-panel-title">
       <div className="news-panel__inner">
         <div className="news-panel__head">
-          <h2 id="news-panel-title" className="news-panel__title" tabIndex={-1}>Explore Halden Rowe</h2>
-          <a href="/" className="news-panel__close" onClick={(e) => { e.preventDefault(); onClose(); }}>
+          <h2 id="news-panel-title" className="news-panel__title" tabIndex={-1}>
+            Explore Halden Rowe
+          </h2>
+          <a
+            href="/"
+            className="news-panel__close"
+            onClick={(e) => {
+              e.preventDefault();
+              onClose();
+            }}
+          >
             CLOSE <span aria-hidden="true" className="overlay__x" />
           </a>
         </div>
@@ -52,8 +71,16 @@ export function NewsPanel({ tab, onTab, onClose, practiceAreas }: Props) {
               aria-expanded={tab === t}
               // Only the open section is rendered: a closed tab controls nothing on the page.
               aria-controls={tab === t ? `news-section-${t.toLowerCase()}` : undefined}
-              onClick={(e) => { e.preventDefault(); onTab(tab === t ? null : t); }}
-              onKeyDown={(e) => { if (e.key === ' ') { e.preventDefault(); onTab(tab === t ? null : t); } }}
+              onClick={(e) => {
+                e.preventDefault();
+                onTab(tab === t ? null : t);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === ' ') {
+                  e.preventDefault();
+                  onTab(tab === t ? null : t);
+                }
+              }}
             >
               {t}
             </a>
@@ -61,14 +88,27 @@ export function NewsPanel({ tab, onTab, onClose, practiceAreas }: Props) {
         </div>
         <form className="news-panel__select mobile-only" method="get" action="/#news-panel">
           <label htmlFor={selectId}>Section</label>
-          <select id={selectId} name="more" value={tab?.toLowerCase() ?? ''} onChange={(e) => {
-            const v = NEWS_TABS.find((t) => t.toLowerCase() === e.target.value) ?? null;
-            onTab(v);
-          }}>
+          <select
+            id={selectId}
+            name="more"
+            value={tab?.toLowerCase() ?? ''}
+            onChange={(e) => {
+              const v = NEWS_TABS.find((t) => t.toLowerCase() === e.target.value) ?? null;
+              onTab(v);
+            }}
+          >
             <option value="">Choose a section</option>
-            {NEWS_TABS.map((t) => <option key={t} value={t.toLowerCase()}>{t}</option>)}
+            {NEWS_TABS.map((t) => (
+              <option key={t} value={t.toLowerCase()}>
+                {t}
+              </option>
+            ))}
           </select>
-          <noscript><button type="submit" className="button button--small">Show</button></noscript>
+          <noscript>
+            <button type="submit" className="button button--small">
+              Show
+            </button>
+          </noscript>
         </form>
 
         {tab === 'Insights' && (
@@ -82,8 +122,14 @@ export function NewsPanel({ tab, onTab, onClose, practiceAreas }: Props) {
                   <li key={n.id} className="card">
                     <Img image={n.image} alt="" sizes="(min-width: 900px) 30vw, 100vw" className="card__img" />
                     <div className="card__body">
-                      <p className="card__meta"><span>{n.type}</span> <time dateTime={n.date}>{formatDate(n.date)}</time></p>
-                      <h4 className="card__title"><Link href={n.link} className="card__link">{n.title}</Link></h4>
+                      <p className="card__meta">
+                        <span>{n.type}</span> <time dateTime={n.date}>{formatDate(n.date)}</time>
+                      </p>
+                      <h4 className="card__title">
+                        <Link href={n.link} className="card__link">
+                          {n.title}
+                        </Link>
+                      </h4>
                       <p className="card__text">{n.excerpt}</p>
                     </div>
                   </li>
@@ -99,9 +145,15 @@ export function NewsPanel({ tab, onTab, onClose, practiceAreas }: Props) {
               {cards[tab].map((c) => (
                 <li key={c.href} className="card card--link">
                   <div className="card__body">
-                    <h4 className="card__title"><Link href={c.href} className="card__link">{c.label}</Link></h4>
+                    <h4 className="card__title">
+                      <Link href={c.href} className="card__link">
+                        {c.label}
+                      </Link>
+                    </h4>
                     {c.text && <p className="card__text">{c.text}</p>}
-                    <span className="card__arrow" aria-hidden="true">→</span>
+                    <span className="card__arrow" aria-hidden="true">
+                      →
+                    </span>
                   </div>
                 </li>
               ))}

@@ -2,7 +2,13 @@ import type { ReactNode } from 'react';
 import type { ImageRef } from '../types.ts';
 import { Img } from './Img.tsx';
 
-interface Props { eyebrow: string; title: string; lede?: string; image?: ImageRef; children?: ReactNode }
+interface Props {
+  eyebrow: string;
+  title: string;
+  lede?: string;
+  image?: ImageRef;
+  children?: ReactNode;
+}
 
 /** The top of an inner page: eyebrow, the page's one <h1>, lede, optional artwork. */
 export function PageHero({ eyebrow, title, lede, image, children }: Props) {

@@ -62,11 +62,7 @@ export function PageMeta({ title, description, article, person, noindex }: Props
     ...(site ? { address: { '@type': 'PostalAddress', streetAddress: site.headquarters.lines.slice(0, -1).join(', '), addressLocality: site.headquarters.lines.at(-1) } } : {}),
   };
   const section = SECTIONS[location.pathname.split('/')[1]];
-  const trail = [
-    { name: 'Home', path: '/' },
-    ...(section && section.path !== location.pathname ? [section] : []),
-    ...(location.pathname !== '/' ? [{ name: title, path: canonicalPath }] : []),
-  ];
+  const trail = [{ name: 'Home', path: '/' }, ...(section && section.path !== location.pathname ? [section] : []), ...(location.pathname !== '/' ? [{ name: title, path: canonicalPath }] : [])];
   const graph: Record<string, unknown>[] = [organization];
   if (trail.length > 1) {
     graph.push({

@@ -44,31 +44,33 @@ export function Pagination({ pathname, filters, page, pageCount, label }: Props)
         {page > 1 && (
           <li className="pagination__item pagination__item--prev">
             <a href={href(page - 1)} rel="prev" className="pagination__link pagination__link--step" onClick={(e) => go(e, page - 1)}>
-              <span aria-hidden="true">←</span> <span className="pagination__word">Previous</span><span className="visually-hidden"> page</span>
+              <span aria-hidden="true">←</span> <span className="pagination__word">Previous</span>
+              <span className="visually-hidden"> page</span>
             </a>
           </li>
         )}
         {/* Narrow screens show this instead of the page numbers (screen readers hear it from the count). */}
-        <li className="pagination__item pagination__item--status" aria-hidden="true">Page {page} of {pageCount}</li>
-        {pageWindow(page, pageCount).map((n, i) => n === null ? (
-          <li key={`gap-${i}`} className="pagination__item pagination__item--gap" aria-hidden="true">…</li>
-        ) : (
-          <li key={n} className="pagination__item pagination__item--number">
-            <a
-              href={href(n)}
-              className="pagination__link"
-              aria-label={`Page ${n}`}
-              aria-current={n === page ? 'page' : undefined}
-              onClick={(e) => go(e, n)}
-            >
-              {n}
-            </a>
-          </li>
-        ))}
+        <li className="pagination__item pagination__item--status" aria-hidden="true">
+          Page {page} of {pageCount}
+        </li>
+        {pageWindow(page, pageCount).map((n, i) =>
+          n === null ? (
+            <li key={`gap-${i}`} className="pagination__item pagination__item--gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={n} className="pagination__item pagination__item--number">
+              <a href={href(n)} className="pagination__link" aria-label={`Page ${n}`} aria-current={n === page ? 'page' : undefined} onClick={(e) => go(e, n)}>
+                {n}
+              </a>
+            </li>
+          ),
+        )}
         {page < pageCount && (
           <li className="pagination__item pagination__item--next">
             <a href={href(page + 1)} rel="next" className="pagination__link pagination__link--step" onClick={(e) => go(e, page + 1)}>
-              <span className="pagination__word">Next</span><span className="visually-hidden"> page</span> <span aria-hidden="true">→</span>
+              <span className="pagination__word">Next</span>
+              <span className="visually-hidden"> page</span> <span aria-hidden="true">→</span>
             </a>
           </li>
         )}

@@ -20,11 +20,22 @@ interface Props {
 export function Prose({ blocks, listClass, paragraphClass, lead }: Props) {
   return blocks.map((b, i) => {
     if (typeof b === 'string') {
-      return lead && i === 0
-        ? <p key={i} className={paragraphClass}>{lead}<span dangerouslySetInnerHTML={{ __html: b }} /></p>
-        : <p key={i} className={paragraphClass} dangerouslySetInnerHTML={{ __html: b }} />;
+      return lead && i === 0 ? (
+        <p key={i} className={paragraphClass}>
+          {lead}
+          <span dangerouslySetInnerHTML={{ __html: b }} />
+        </p>
+      ) : (
+        <p key={i} className={paragraphClass} dangerouslySetInnerHTML={{ __html: b }} />
+      );
     }
     const [List, items] = 'ul' in b ? ['ul' as const, b.ul] : ['ol' as const, b.ol];
-    return <List key={i} className={listClass}>{items.map((html, j) => <li key={j} dangerouslySetInnerHTML={{ __html: html }} />)}</List>;
+    return (
+      <List key={i} className={listClass}>
+        {items.map((html, j) => (
+          <li key={j} dangerouslySetInnerHTML={{ __html: html }} />
+        ))}
+      </List>
+    );
   });
 }

@@ -57,8 +57,14 @@ export function StorySlider({ stories, initialIndex = 0, expanded, onLearnMore, 
   const go = (i: number) => setIndex(wrap(i));
   /** A submit button of the form: its click is handled here once hydrated. */
   const submit = (name: 'slide' | 'story', value: string, run: () => void) => ({
-    type: 'submit' as const, form: STORY_NAV_FORM, name, value,
-    onClick: (e: MouseEvent) => { e.preventDefault(); run(); },
+    type: 'submit' as const,
+    form: STORY_NAV_FORM,
+    name,
+    value,
+    onClick: (e: MouseEvent) => {
+      e.preventDefault();
+      run();
+    },
   });
   const isNear = (i: number) => i === index || i === (index + 1) % count || i === (index - 1 + count) % count;
   const current = stories[index];
@@ -77,9 +83,7 @@ export function StorySlider({ stories, initialIndex = 0, expanded, onLearnMore, 
             inert={i !== index}
             data-testid="slide"
           >
-            <div className="slide__media">
-              {isNear(i) && <Img image={story.image} alt="" sizes="100vw" priority={i === 0} className="slide__img" />}
-            </div>
+            <div className="slide__media">{isNear(i) && <Img image={story.image} alt="" sizes="100vw" priority={i === 0} className="slide__img" />}</div>
             <div className="slide__content">
               <p className="slide__category">{story.category}</p>
               <h2 className="slide__title">{story.title}</h2>
@@ -91,10 +95,24 @@ export function StorySlider({ stories, initialIndex = 0, expanded, onLearnMore, 
                 <button className="button button--light slide__learn mobile-only" aria-haspopup="dialog" {...submit('story', story.id, () => onLearnMore(story))}>
                   Read More<span className="visually-hidden">: {story.title}</span>
                 </button>
-                <a href={startHereHref} className="button button--ghost-light desktop-only" onClick={(e) => { e.preventDefault(); onStartHere(); }}>
+                <a
+                  href={startHereHref}
+                  className="button button--ghost-light desktop-only"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    onStartHere();
+                  }}
+                >
                   Start here
                 </a>
-                <a href={startHereHref} className="button button--ghost-light mobile-only" onClick={(e) => { e.preventDefault(); onStartHere(); }}>
+                <a
+                  href={startHereHref}
+                  className="button button--ghost-light mobile-only"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    onStartHere();
+                  }}
+                >
                   MORE
                 </a>
               </div>
@@ -112,7 +130,9 @@ export function StorySlider({ stories, initialIndex = 0, expanded, onLearnMore, 
               aria-current={i === index ? 'true' : undefined}
               {...submit('slide', String(i + 1), () => go(i))}
             >
-              <span className="slider__bar" aria-hidden="true"><span className="slider__progress" key={i === index ? run : 0} /></span>
+              <span className="slider__bar" aria-hidden="true">
+                <span className="slider__progress" key={i === index ? run : 0} />
+              </span>
             </button>
           ))}
         </div>
@@ -120,12 +140,7 @@ export function StorySlider({ stories, initialIndex = 0, expanded, onLearnMore, 
           <button className="slider__button" aria-label="Previous story" {...submit('slide', String(wrap(index - 1) + 1), () => go(index - 1))}>
             <span className="icon icon--prev" aria-hidden="true" />
           </button>
-          <button
-            type="button"
-            className="slider__button"
-            onClick={() => setUserPaused((p) => !p)}
-            aria-label={userPaused ? 'Play slideshow' : 'Pause slideshow'}
-          >
+          <button type="button" className="slider__button" onClick={() => setUserPaused((p) => !p)} aria-label={userPaused ? 'Play slideshow' : 'Pause slideshow'}>
             <span className={clsx('icon', userPaused ? 'icon--play' : 'icon--pause')} aria-hidden="true" />
           </button>
           <button className="slider__button" aria-label="Next story" {...submit('slide', String(wrap(index + 1) + 1), () => go(index + 1))}>

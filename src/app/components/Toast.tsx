@@ -6,8 +6,15 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import clsx from 'clsx';
 import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_SWIPE_THRESHOLD } from '../constants.ts';
 
-export interface ToastInput { title: string; description?: string; variant?: 'default' | 'destructive'; duration?: number }
-interface ToastItem extends ToastInput { id: number }
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+  duration?: number;
+}
+interface ToastItem extends ToastInput {
+  id: number;
+}
 
 const ToastContext = createContext<((t: ToastInput) => void) | null>(null);
 
@@ -31,7 +38,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <section className="toasts" aria-label="Notifications">
         <div role="status" aria-live="polite" aria-atomic="true" className="toasts__region">
-          {toasts.map((t) => <Toast key={t.id} item={t} onDismiss={() => dismiss(t.id)} />)}
+          {toasts.map((t) => (
+            <Toast key={t.id} item={t} onDismiss={() => dismiss(t.id)} />
+          ))}
         </div>
       </section>
     </ToastContext.Provider>
@@ -50,7 +59,9 @@ function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: () => void }) 
   useEffect(() => {
     el.current?.style.setProperty('--swipe-x', `${dx}px`);
   }, [dx]);
-  const onPointerDown = (e: PointerEvent) => { start.current = e.clientX; };
+  const onPointerDown = (e: PointerEvent) => {
+    start.current = e.clientX;
+  };
   const onPointerMove = (e: PointerEvent) => {
     if (start.current !== null) setDx(Math.max(0, e.clientX - start.current));
   };

@@ -5,7 +5,11 @@
  */
 import { NAV_HIDE_AFTER_Y, NAV_SHOW_UNDER_Y, NAV_SOLID_AFTER_Y } from '../constants.ts';
 
-export interface NavScrollState { solid: boolean; hidden: boolean; lastY: number }
+export interface NavScrollState {
+  solid: boolean;
+  hidden: boolean;
+  lastY: number;
+}
 
 export const INITIAL_NAV_STATE: NavScrollState = { solid: false, hidden: false, lastY: 0 };
 

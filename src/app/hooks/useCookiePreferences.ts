@@ -8,8 +8,17 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { COOKIE_PREFERENCES_KEY, COOKIE_SAVED_NOTICE_MS } from '../constants.ts';
 import {
-  ACCEPT_ALL, COOKIE_PREFERENCES_MAX_AGE_S, DEFAULT_COOKIE_PREFERENCES, REJECT_NON_ESSENTIAL, cookiePreferencesFromCookies,
-  cookieValueOf, parseCookiePreferences, serializeCookiePreferences, writeCookiePreferences, type CookiePreferences, type OptionalCategory,
+  ACCEPT_ALL,
+  COOKIE_PREFERENCES_MAX_AGE_S,
+  DEFAULT_COOKIE_PREFERENCES,
+  REJECT_NON_ESSENTIAL,
+  cookiePreferencesFromCookies,
+  cookieValueOf,
+  parseCookiePreferences,
+  serializeCookiePreferences,
+  writeCookiePreferences,
+  type CookiePreferences,
+  type OptionalCategory,
 } from '../cookie-preferences.ts';
 
 export type { CookiePreferences, OptionalCategory };
@@ -108,9 +117,12 @@ export function useCookiePreferences(rendered: CookiePreferences = DEFAULT_COOKI
     return () => t.cancel();
   }, [savedOnLoad]);
 
-  const toggle = useCallback((category: OptionalCategory, on: boolean) => {
-    setDraft((d) => ({ ...(d ?? prefs), [category]: on }));
-  }, [prefs]);
+  const toggle = useCallback(
+    (category: OptionalCategory, on: boolean) => {
+      setDraft((d) => ({ ...(d ?? prefs), [category]: on }));
+    },
+    [prefs],
+  );
 
   const save = useCallback((next: CookiePreferences) => {
     if (storeChoice(next)) {

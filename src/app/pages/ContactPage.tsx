@@ -57,25 +57,32 @@ export function ContactPage() {
             <div className="contact-hq">
               <h3 className="contact-hq__name">{s.headquarters.name}</h3>
               <address className="contact-address">
-                {s.headquarters.lines.map((line) => <span key={line} className="contact-address__line">{line}</span>)}
+                {s.headquarters.lines.map((line) => (
+                  <span key={line} className="contact-address__line">
+                    {line}
+                  </span>
+                ))}
               </address>
             </div>
             <dl className="contact-list">
               {emails.map((e) => (
                 <div key={e.label} className="contact-list__item">
                   <dt className="contact-list__label">{e.label}</dt>
-                  <dd className="contact-list__value"><a href={e.href} className="contact-link">{e.text}</a></dd>
+                  <dd className="contact-list__value">
+                    <a href={e.href} className="contact-link">
+                      {e.text}
+                    </a>
+                  </dd>
                 </div>
               ))}
             </dl>
           </div>
 
           <div className="contact-message">
-            <h2 id="contact-form-title" className="block__heading contact-message__title">Send Us a Message</h2>
-            <p className="contact-message__intro">
-              Tell us who you are and what you would like to discuss. A member of the relevant team will reply by email,
-              usually within two business days.
-            </p>
+            <h2 id="contact-form-title" className="block__heading contact-message__title">
+              Send Us a Message
+            </h2>
+            <p className="contact-message__intro">Tell us who you are and what you would like to discuss. A member of the relevant team will reply by email, usually within two business days.</p>
             <ContactForm initial={draft.status === 'success' ? { kind: 'failed', values: draft.data } : contactFormInitial(location.search)} fallbackEmail={c.general} />
           </div>
         </div>
@@ -83,23 +90,39 @@ export function ContactPage() {
 
       <section className="block block--tint contact-offices" aria-labelledby="contact-offices-title">
         <div className="container">
-          <h2 id="contact-offices-title" className="block__heading">Our Offices</h2>
+          <h2 id="contact-offices-title" className="block__heading">
+            Our Offices
+          </h2>
           <ul className="contact-offices__grid">
             <li className="contact-office contact-office--hq">
               <h3 className="contact-office__city">New York</h3>
               <p className="contact-office__tag">Headquarters</p>
               <address className="contact-address">
-                {s.headquarters.lines.map((line) => <span key={line} className="contact-address__line">{line}</span>)}
+                {s.headquarters.lines.map((line) => (
+                  <span key={line} className="contact-address__line">
+                    {line}
+                  </span>
+                ))}
               </address>
-              <a href={c.phoneHref} className="contact-link contact-office__phone"><span className="visually-hidden">New York phone: </span>{c.phone}</a>
+              <a href={c.phoneHref} className="contact-link contact-office__phone">
+                <span className="visually-hidden">New York phone: </span>
+                {c.phone}
+              </a>
             </li>
             {s.offices.map((o) => (
               <li key={o.city} className="contact-office">
                 <h3 className="contact-office__city">{o.city}</h3>
                 <address className="contact-address">
-                  {o.lines.map((line) => <span key={line} className="contact-address__line">{line}</span>)}
+                  {o.lines.map((line) => (
+                    <span key={line} className="contact-address__line">
+                      {line}
+                    </span>
+                  ))}
                 </address>
-                <a href={o.phoneHref} className="contact-link contact-office__phone"><span className="visually-hidden">{o.city} phone: </span>{o.phone}</a>
+                <a href={o.phoneHref} className="contact-link contact-office__phone">
+                  <span className="visually-hidden">{o.city} phone: </span>
+                  {o.phone}
+                </a>
               </li>
             ))}
           </ul>

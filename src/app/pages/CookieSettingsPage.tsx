@@ -69,12 +69,13 @@ export function CookieSettingsPage() {
       <section className="block cookie-settings" aria-labelledby="cookie-categories">
         <div className="container cookie-settings__inner">
           <div className="cookie-settings__intro prose">
-            <h2 id="cookie-categories" className="block__heading">Your Preferences</h2>
+            <h2 id="cookie-categories" className="block__heading">
+              Your Preferences
+            </h2>
             <p>
-              Your choice is stored in this browser only and applies to this website. You can change it here at any
-              time. For details of what we collect and why, read our{' '}
-              <Link href="/privacy#cookies-and-similar-technologies">Privacy and Cookie Notice</Link>. How we make this
-              site usable for everyone is set out in our <Link href="/accessibility">accessibility statement</Link>.
+              Your choice is stored in this browser only and applies to this website. You can change it here at any time. For details of what we collect and why, read our{' '}
+              <Link href="/privacy#cookies-and-similar-technologies">Privacy and Cookie Notice</Link>. How we make this site usable for everyone is set out in our{' '}
+              <Link href="/accessibility">accessibility statement</Link>.
             </p>
           </div>
 
@@ -85,12 +86,16 @@ export function CookieSettingsPage() {
                 return (
                   <li key={c.id} className="cookie-category">
                     <div className="cookie-category__text">
-                      <h3 id={`cookie-${c.id}-label`} className="cookie-category__title">{c.title}</h3>
+                      <h3 id={`cookie-${c.id}-label`} className="cookie-category__title">
+                        {c.title}
+                      </h3>
                       <p id={`cookie-${c.id}-desc`} className="cookie-category__desc">
                         {c.text}
                         {c.id === 'essential' && <span className="cookie-category__always"> Always on.</span>}
                       </p>
-                      <p className="cookie-category__examples"><span className="cookie-category__examples-label">Examples:</span> {c.examples}</p>
+                      <p className="cookie-category__examples">
+                        <span className="cookie-category__examples-label">Examples:</span> {c.examples}
+                      </p>
                     </div>
                     <div className="cookie-category__control">
                       <Switch
@@ -109,17 +114,22 @@ export function CookieSettingsPage() {
             </ul>
 
             <div className="cookie-actions">
-              <button type="submit" name="choice" value="save" className="button button--primary" onClick={handled(saveCurrent)}>Save Preferences</button>
-              <button type="submit" name="choice" value="accept" className="button button--outline" onClick={handled(acceptAll)}>Accept All</button>
-              <button type="submit" name="choice" value="reject" className="button button--outline" onClick={handled(rejectNonEssential)}>Reject Non-Essential</button>
+              <button type="submit" name="choice" value="save" className="button button--primary" onClick={handled(saveCurrent)}>
+                Save Preferences
+              </button>
+              <button type="submit" name="choice" value="accept" className="button button--outline" onClick={handled(acceptAll)}>
+                Accept All
+              </button>
+              <button type="submit" name="choice" value="reject" className="button button--outline" onClick={handled(rejectNonEssential)}>
+                Reject Non-Essential
+              </button>
             </div>
 
             {/* Present from the first render, so screen readers announce what is put into it. */}
             <div className="cookie-status" role="status" aria-live="polite">
               {status === 'saved' && (
                 <p className="notice notice--success cookie-notice">
-                  <span className="cookie-notice__title">Preferences saved.</span>{' '}
-                  Essential cookies on; analytics {prefs.analytics ? 'on' : 'off'}; marketing {prefs.marketing ? 'on' : 'off'}.
+                  <span className="cookie-notice__title">Preferences saved.</span> Essential cookies on; analytics {prefs.analytics ? 'on' : 'off'}; marketing {prefs.marketing ? 'on' : 'off'}.
                 </p>
               )}
             </div>

@@ -17,7 +17,13 @@ import { CompanyCard } from '../components/CompanyCard.tsx';
  * wrap; and a size class from its longest figure, so that long ranges shrink to fit the column.
  */
 function figureValue(value: string): { text: string; size?: string } {
-  const longest = Math.max(0, ...value.split(/\s+/).filter((w) => /\d/.test(w)).map((w) => w.length));
+  const longest = Math.max(
+    0,
+    ...value
+      .split(/\s+/)
+      .filter((w) => /\d/.test(w))
+      .map((w) => w.length),
+  );
   return {
     text: value.replace(/\s*([–—-])\s*(?=[$\d])/g, '\u2060$1\u2060'),
     size: longest >= 10 ? 'figure__value--l' : longest >= 6 ? 'figure__value--m' : undefined,
@@ -47,13 +53,17 @@ function CompaniesBlock({ title, companies }: { title: string; companies: NonNul
     <section className="block block--companies" aria-labelledby="block-companies">
       <div className="container">
         <div className="companies__head">
-          <h2 id="block-companies" className="block__heading">Portfolio Companies</h2>
+          <h2 id="block-companies" className="block__heading">
+            Portfolio Companies
+          </h2>
           <Link href={companies.href} className="text-link">
             {companies.total > companies.items.length ? `All ${companies.total} ${title} companies` : `${title} in the portfolio`} <span aria-hidden="true">→</span>
           </Link>
         </div>
         <ul className="card-grid card-grid--3 company-grid">
-          {companies.items.map((c) => <CompanyCard key={c.id} company={c} headingLevel={3} />)}
+          {companies.items.map((c) => (
+            <CompanyCard key={c.id} company={c} headingLevel={3} />
+          ))}
         </ul>
       </div>
     </section>
@@ -67,8 +77,14 @@ function BlockView({ block, index }: { block: BlockT; index: number }) {
       return (
         <section className="block block--intro" aria-labelledby={headingId}>
           <div className="container block__split">
-            <h2 id={headingId} className="block__heading">{block.heading}</h2>
-            <div className="prose prose--large">{block.paragraphs.map((t, i) => <p key={i}>{t}</p>)}</div>
+            <h2 id={headingId} className="block__heading">
+              {block.heading}
+            </h2>
+            <div className="prose prose--large">
+              {block.paragraphs.map((t, i) => (
+                <p key={i}>{t}</p>
+              ))}
+            </div>
           </div>
         </section>
       );
@@ -76,7 +92,9 @@ function BlockView({ block, index }: { block: BlockT; index: number }) {
       return (
         <section className="block block--figures" aria-labelledby={headingId}>
           <div className="container">
-            <h2 id={headingId} className="section-label section-label--light">{block.heading}</h2>
+            <h2 id={headingId} className="section-label section-label--light">
+              {block.heading}
+            </h2>
             <dl className={clsx('figures', `figures--${block.items.length}`)}>
               {block.items.map((f) => (
                 <div key={f.label} className="figure">
@@ -93,16 +111,31 @@ function BlockView({ block, index }: { block: BlockT; index: number }) {
         <section className="block block--cards" aria-labelledby={headingId}>
           <div className="container">
             <div className="block__head">
-              <h2 id={headingId} className="block__heading">{block.heading}</h2>
+              <h2 id={headingId} className="block__heading">
+                {block.heading}
+              </h2>
               {block.intro && <p className="block__intro">{block.intro}</p>}
             </div>
             <ul className={clsx('tiles', `tiles--${block.columns}`)}>
               {block.items.map((c) => (
                 <li key={c.title} className="tile">
-                  {c.number && <span className="tile__number" aria-hidden="true">{c.number}</span>}
-                  <h3 className="tile__title">{c.number && <span className="visually-hidden">{c.number}. </span>}{c.title}</h3>
+                  {c.number && (
+                    <span className="tile__number" aria-hidden="true">
+                      {c.number}
+                    </span>
+                  )}
+                  <h3 className="tile__title">
+                    {c.number && <span className="visually-hidden">{c.number}. </span>}
+                    {c.title}
+                  </h3>
                   <p className="tile__text">{c.text}</p>
-                  {c.list && <ul className="tile__list">{c.list.map((x) => <li key={x}>{x}</li>)}</ul>}
+                  {c.list && (
+                    <ul className="tile__list">
+                      {c.list.map((x) => (
+                        <li key={x}>{x}</li>
+                      ))}
+                    </ul>
+                  )}
                 </li>
               ))}
             </ul>
@@ -114,14 +147,20 @@ function BlockView({ block, index }: { block: BlockT; index: number }) {
         <section className="block block--lists" aria-labelledby={headingId}>
           <div className="container">
             <div className="block__head">
-              <h2 id={headingId} className="block__heading">{block.heading}</h2>
+              <h2 id={headingId} className="block__heading">
+                {block.heading}
+              </h2>
               {block.intro && <p className="block__intro">{block.intro}</p>}
             </div>
             <div className={clsx('lists', `lists--${block.groups.length}`)}>
               {block.groups.map((g) => (
                 <div key={g.title} className="lists__group">
                   <h3 className="lists__title">{g.title}</h3>
-                  <ul className="checklist">{g.items.map((x) => <li key={x}>{x}</li>)}</ul>
+                  <ul className="checklist">
+                    {g.items.map((x) => (
+                      <li key={x}>{x}</li>
+                    ))}
+                  </ul>
                 </div>
               ))}
             </div>
@@ -133,18 +172,26 @@ function BlockView({ block, index }: { block: BlockT; index: number }) {
         <section className="block block--steps" aria-labelledby={headingId}>
           <div className="container">
             <div className="block__head">
-              <h2 id={headingId} className="block__heading">{block.heading}</h2>
+              <h2 id={headingId} className="block__heading">
+                {block.heading}
+              </h2>
               {block.intro && <p className="block__intro">{block.intro}</p>}
             </div>
             <ol className="stages">
               {block.items.map((s, i) => (
                 <li key={s.title} className="stage">
-                  <span className="stage__number" aria-hidden="true">{String(i + 1).padStart(2, '0')}</span>
+                  <span className="stage__number" aria-hidden="true">
+                    {String(i + 1).padStart(2, '0')}
+                  </span>
                   <div className="stage__body">
                     <h3 className="stage__title">{s.title}</h3>
                     <p className="stage__text">{s.text}</p>
                     <h4 className="stage__label">Key Activities</h4>
-                    <ul className="checklist">{s.activities.map((a) => <li key={a}>{a}</li>)}</ul>
+                    <ul className="checklist">
+                      {s.activities.map((a) => (
+                        <li key={a}>{a}</li>
+                      ))}
+                    </ul>
                   </div>
                 </li>
               ))}
@@ -156,8 +203,13 @@ function BlockView({ block, index }: { block: BlockT; index: number }) {
       return (
         <section className="block block--quote" aria-label="Leadership perspective">
           <figure className="container quote">
-            <blockquote className="quote__text"><p>{block.quote}</p></blockquote>
-            <figcaption className="quote__by"><span className="quote__name">{block.name}</span>{block.role}</figcaption>
+            <blockquote className="quote__text">
+              <p>{block.quote}</p>
+            </blockquote>
+            <figcaption className="quote__by">
+              <span className="quote__name">{block.name}</span>
+              {block.role}
+            </figcaption>
           </figure>
         </section>
       );
@@ -165,9 +217,13 @@ function BlockView({ block, index }: { block: BlockT; index: number }) {
       return (
         <section className="block block--cta" aria-labelledby={headingId}>
           <div className="container cta">
-            <h2 id={headingId} className="cta__heading">{block.heading}</h2>
+            <h2 id={headingId} className="cta__heading">
+              {block.heading}
+            </h2>
             <p className="cta__text">{block.text}</p>
-            <Link href={block.href} className="button button--accent">{block.label}</Link>
+            <Link href={block.href} className="button button--accent">
+              {block.label}
+            </Link>
           </div>
         </section>
       );

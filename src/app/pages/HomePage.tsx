@@ -64,22 +64,12 @@ export function HomePage() {
 
   return (
     <>
-      <PageMeta
-        title="Halden Rowe Capital"
-        description={site ? `${site.tagline} Private equity since ${site.founded}, with ${site.aum} in assets under management.` : 'Private equity since 1999.'}
-      />
+      <PageMeta title="Halden Rowe Capital" description={site ? `${site.tagline} Private equity since ${site.founded}, with ${site.aum} in assets under management.` : 'Private equity since 1999.'} />
       <h1 className="visually-hidden">Halden Rowe Capital — Private Equity</h1>
       {stories.status === 'pending' && <Spinner fullScreen label="Loading stories" />}
       {stories.status === 'error' && <p className="notice notice--error page-error">Stories could not be loaded. Please refresh the page.</p>}
       {stories.data && (
-        <StorySlider
-          stories={stories.data}
-          initialIndex={initialSlide}
-          expanded={story !== null}
-          onLearnMore={setStory}
-          onStartHere={openPanel}
-          startHereHref="/?more=insights#news-panel"
-        />
+        <StorySlider stories={stories.data} initialIndex={initialSlide} expanded={story !== null} onLearnMore={setStory} onStartHere={openPanel} startHereHref="/?more=insights#news-panel" />
       )}
       {panelOpen && <NewsPanel tab={tab} onTab={setTab} onClose={closePanel} practiceAreas={practiceAreas} />}
       {home && <HomeSections home={home} practiceAreas={practiceAreas} />}

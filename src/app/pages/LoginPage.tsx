@@ -46,7 +46,9 @@ export function LoginPage({ next, initialError }: LoginProps) {
     if (result.ok) {
       try {
         sessionStorage.setItem('authenticated', 'true');
-      } catch { /* the server session is the authority */ }
+      } catch {
+        /* the server session is the authority */
+      }
       window.location.assign(next);
       return;
     }
@@ -59,12 +61,16 @@ export function LoginPage({ next, initialError }: LoginProps) {
   return (
     <main id="main" className="login">
       <div className="login__card">
-        <div className="login__logo"><Logo /></div>
+        <div className="login__logo">
+          <Logo />
+        </div>
         <h1 className="login__title">Welcome</h1>
         <p className="login__text">This site is restricted to invited visitors. Enter the password to continue.</p>
         <form className="login__form" method="post" action="/api/login" onSubmit={onSubmit}>
           <input type="hidden" name="next" value={next} />
-          <label htmlFor="password" className="visually-hidden">Password</label>
+          <label htmlFor="password" className="visually-hidden">
+            Password
+          </label>
           <input
             id="password"
             name="password"
@@ -83,7 +89,9 @@ export function LoginPage({ next, initialError }: LoginProps) {
           <button type="submit" className="login__submit" disabled={hydrated && (!password || checking)}>
             {checking ? 'Authenticating...' : 'Enter'}
           </button>
-          <p id="login-error" className="login__error" role="alert">{error ?? ''}</p>
+          <p id="login-error" className="login__error" role="alert">
+            {error ?? ''}
+          </p>
         </form>
       </div>
       <p className="login__footer">© Halden Rowe Capital</p>

@@ -13,9 +13,7 @@ export function NewsUpdatesPage() {
       lede="Recognition, events, portfolio milestones and team news from across Halden Rowe Capital and the companies we back."
       label="News"
       filter={{ label: 'Filter by category', param: 'category' }}
-      items={(l) => l.items.map((n) => (
-        <ArticleCard key={n.id} href={n.link} image={n.image} label={n.type} date={n.date} title={n.title} excerpt={n.excerpt} />
-      ))}
+      items={(l) => l.items.map((n) => <ArticleCard key={n.id} href={n.link} image={n.image} label={n.type} date={n.date} title={n.title} excerpt={n.excerpt} />)}
       pagesLabel="News pages"
     />
   );

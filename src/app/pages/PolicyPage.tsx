@@ -23,27 +23,28 @@ export function PolicyPage() {
   const p = page.data;
   const updated = <time dateTime={p.lastUpdated}>{formatDate(p.lastUpdated)}</time>;
   const meta = POLICY_PAGES.find((x) => x.slug === slug);
-  const others = [
-    ...POLICY_PAGES.filter((x) => x.slug !== slug).map((x) => ({ href: href('page', { slug: x.slug }), label: x.label })),
-    { href: href('cookieSettings'), label: 'Cookie Settings' },
-  ];
+  const others = [...POLICY_PAGES.filter((x) => x.slug !== slug).map((x) => ({ href: href('page', { slug: x.slug }), label: x.label })), { href: href('cookieSettings'), label: 'Cookie Settings' }];
   return (
     <article className={`policy policy--${slug}`}>
       <PageMeta title={p.title} description={p.description} />
       <PageHero eyebrow={meta?.eyebrow ?? 'Legal'} title={p.title}>
-        <p className="policy-updated">
-          Last updated {updated}
-        </p>
+        <p className="policy-updated">Last updated {updated}</p>
       </PageHero>
 
       <div className="container policy-layout">
         {/* Not an <aside>: the navigation inside is the landmark (a complementary one around it had no name). */}
         <div className="policy-aside">
           <nav className="policy-toc" aria-label="Contents">
-            <h2 className="policy-toc__title" id="policy-toc-title">Contents</h2>
+            <h2 className="policy-toc__title" id="policy-toc-title">
+              Contents
+            </h2>
             <ol className="policy-toc__list">
               {p.body.sections.map((s) => (
-                <li key={s.id}><a href={`#${s.id}`} className="policy-toc__link">{s.heading}</a></li>
+                <li key={s.id}>
+                  <a href={`#${s.id}`} className="policy-toc__link">
+                    {s.heading}
+                  </a>
+                </li>
               ))}
             </ol>
           </nav>
@@ -56,7 +57,9 @@ export function PolicyPage() {
           {p.body.sections.map((s, i) => (
             <section key={s.id} className="policy-section prose" aria-labelledby={s.id}>
               <h2 id={s.id} className="policy-section__heading">
-                <span className="policy-section__number" aria-hidden="true">{String(i + 1).padStart(2, '0')}</span>
+                <span className="policy-section__number" aria-hidden="true">
+                  {String(i + 1).padStart(2, '0')}
+                </span>
                 {s.heading}
               </h2>
               <Prose blocks={s.blocks} listClass="policy-section__list" />
@@ -65,16 +68,23 @@ export function PolicyPage() {
 
           <footer className="policy-end">
             <p className="policy-end__updated">
-              This {slug === 'disclosures' ? 'page' : slug === 'privacy' ? 'notice' : slug === 'accessibility' ? 'statement' : 'policy'} was last updated on{' '}
-              {updated}.
+              This {slug === 'disclosures' ? 'page' : slug === 'privacy' ? 'notice' : slug === 'accessibility' ? 'statement' : 'policy'} was last updated on {updated}.
             </p>
-            <a href="#main" className="policy-end__top">Back to top</a>
+            <a href="#main" className="policy-end__top">
+              Back to top
+            </a>
           </footer>
 
           <nav className="policy-related" aria-label="Related policies">
             <h2 className="policy-related__title">Related</h2>
             <ul className="policy-related__list">
-              {others.map((o) => <li key={o.href}><Link href={o.href} className="policy-related__link">{o.label}</Link></li>)}
+              {others.map((o) => (
+                <li key={o.href}>
+                  <Link href={o.href} className="policy-related__link">
+                    {o.label}
+                  </Link>
+                </li>
+              ))}
             </ul>
           </nav>
         </div>

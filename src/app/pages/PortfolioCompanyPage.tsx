@@ -30,8 +30,7 @@ export function PortfolioCompanyPage({ params }: PageProps) {
 
 function Company({ c }: { c: PortfolioCompany }) {
   // A strategy or sector links to its practice area's page (Industrials has none).
-  const area = (facet: 'strategy' | 'sector', id: string) =>
-    PRACTICE_AREAS.some((a) => a.id === id) ? <Link href={href('page', { slug: id })}>{facetLabel(facet, id)}</Link> : facetLabel(facet, id);
+  const area = (facet: 'strategy' | 'sector', id: string) => (PRACTICE_AREAS.some((a) => a.id === id) ? <Link href={href('page', { slug: id })}>{facetLabel(facet, id)}</Link> : facetLabel(facet, id));
   const facts: [string, ReactNode][] = [
     ['Strategy', area('strategy', c.strategy)],
     ['Sector', area('sector', c.sector)],
@@ -47,13 +46,17 @@ function Company({ c }: { c: PortfolioCompany }) {
       <header className="article-header company-header">
         <div className="container article-header__inner">
           <div className="article-header__top">
-            <Link href={href('portfolio')} className="back-link"><span aria-hidden="true">←</span> Back to portfolio</Link>
+            <Link href={href('portfolio')} className="back-link">
+              <span aria-hidden="true">←</span> Back to portfolio
+            </Link>
             <CopyLink title={c.name} />
           </div>
           <div className="company-header__title">
             <CompanyMark id={c.id} name={c.name} sector={c.sector} size="l" />
             <div>
-              <p className="eyebrow article-header__label">{facetLabel('sector', c.sector)} · {facetLabel('region', c.region)}</p>
+              <p className="eyebrow article-header__label">
+                {facetLabel('sector', c.sector)} · {facetLabel('region', c.region)}
+              </p>
               <h1 className="article-header__title">{c.name}</h1>
             </div>
           </div>
@@ -62,7 +65,9 @@ function Company({ c }: { c: PortfolioCompany }) {
       </header>
       <div className="container company-body">
         <section className="company-facts" aria-labelledby="company-facts">
-          <h2 id="company-facts" className="section-label">At a Glance</h2>
+          <h2 id="company-facts" className="section-label">
+            At a Glance
+          </h2>
           <dl className="company-facts__list">
             {facts.map(([term, value]) => (
               <div key={term} className="company-facts__item">
@@ -75,18 +80,26 @@ function Company({ c }: { c: PortfolioCompany }) {
         <div className="prose article-prose">
           {c.body.sections.map((s) => (
             <section key={s.id} aria-labelledby={`section-${s.id}`} className="article-section">
-              <h2 id={`section-${s.id}`} className="article-section__heading">{s.heading}</h2>
+              <h2 id={`section-${s.id}`} className="article-section__heading">
+                {s.heading}
+              </h2>
               <Prose blocks={s.blocks} listClass="article-section__list" />
             </section>
           ))}
           {c.mentions.length > 0 && (
             <section aria-labelledby="company-news" className="article-section company-news">
-              <h2 id="company-news" className="article-section__heading">In the News</h2>
+              <h2 id="company-news" className="article-section__heading">
+                In the News
+              </h2>
               <ul className="company-news__list">
                 {c.mentions.map((m) => (
                   <li key={m.href} className="company-news__item">
-                    <p className="company-news__meta"><span>{m.label}</span> <time dateTime={m.date}>{formatDate(m.date)}</time></p>
-                    <Link href={m.href} className="company-news__link">{m.title}</Link>
+                    <p className="company-news__meta">
+                      <span>{m.label}</span> <time dateTime={m.date}>{formatDate(m.date)}</time>
+                    </p>
+                    <Link href={m.href} className="company-news__link">
+                      {m.title}
+                    </Link>
                   </li>
                 ))}
               </ul>
@@ -97,9 +110,13 @@ function Company({ c }: { c: PortfolioCompany }) {
       {c.related.length > 0 && (
         <section className="block article-related" aria-labelledby="company-related">
           <div className="container">
-            <h2 id="company-related" className="block__heading article-related__heading">Related Companies</h2>
+            <h2 id="company-related" className="block__heading article-related__heading">
+              Related Companies
+            </h2>
             <ul className="card-grid card-grid--3 company-grid">
-              {c.related.map((r) => <CompanyCard key={r.id} company={r} headingLevel={3} />)}
+              {c.related.map((r) => (
+                <CompanyCard key={r.id} company={r} headingLevel={3} />
+              ))}
             </ul>
           </div>
         </section>

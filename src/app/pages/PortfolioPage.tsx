@@ -33,30 +33,31 @@ export function PortfolioPage() {
       lede={`Since 1999 we have backed ${backed} companies. Here is a selection of current and realized investments across our four strategies, with the story of each partnership.`}
       label="Portfolio companies"
       filtersClass="resources-filters portfolio-filters"
-      filters={(l) => PORTFOLIO_FILTERS.map((f) => (
-        <FilterBar
-          key={f}
-          label={FILTER_LABELS[f]}
-          name={f}
-          selected={l.selected[f]}
-          options={[{ value: ALL, label: 'All' }, ...PORTFOLIO_FACETS[f]].map((o) => ({
-            value: o.value,
-            label: o.label,
-            href: listingHref(PATHS.portfolio, { ...l.selected, page: undefined, [f]: o.value }),
-            count: { n: l.counts[f][o.value] ?? 0, noun: COMPANY },
-          }))}
-        />
-      ))}
+      filters={(l) =>
+        PORTFOLIO_FILTERS.map((f) => (
+          <FilterBar
+            key={f}
+            label={FILTER_LABELS[f]}
+            name={f}
+            selected={l.selected[f]}
+            options={[{ value: ALL, label: 'All' }, ...PORTFOLIO_FACETS[f]].map((o) => ({
+              value: o.value,
+              label: o.label,
+              href: listingHref(PATHS.portfolio, { ...l.selected, page: undefined, [f]: o.value }),
+              count: { n: l.counts[f][o.value] ?? 0, noun: COMPANY },
+            }))}
+          />
+        ))
+      }
       items={(l) => l.items.map((c) => <CompanyCard key={c.id} company={c} />)}
       gridClass="card-grid card-grid--3 company-grid"
       empty="No companies match all of these filters."
       pagesLabel="Portfolio pages"
-      footer={(
+      footer={
         <p className="portfolio-note">
-          A selection of current and realized investments by funds managed by Halden Rowe Capital. It is not a complete
-          list, and past performance is no guarantee of future results.
+          A selection of current and realized investments by funds managed by Halden Rowe Capital. It is not a complete list, and past performance is no guarantee of future results.
         </p>
-      )}
+      }
     />
   );
 }

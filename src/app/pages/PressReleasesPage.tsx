@@ -14,16 +14,16 @@ export function PressReleasesPage() {
       description="Announcements from Halden Rowe Capital: fund closes, investments, realizations and firm news."
       eyebrow="Resources"
       lede="Fund closes, new investments, realizations and firm announcements from Halden Rowe Capital."
-      heroNote={site && (
-        <p className="listing-hero__note">
-          Media enquiries: <a href={`mailto:${site.contacts.press}`}>{site.contacts.press}</a>
-        </p>
-      )}
+      heroNote={
+        site && (
+          <p className="listing-hero__note">
+            Media enquiries: <a href={`mailto:${site.contacts.press}`}>{site.contacts.press}</a>
+          </p>
+        )
+      }
       label="Press releases"
       filter={{ label: 'Filter by year', param: 'year' }}
-      items={(l) => l.items.map((p) => (
-        <ArticleCard key={p.id} href={p.link} image={p.image} label={placeName(p.location)} date={p.date} title={p.title} excerpt={p.excerpt} />
-      ))}
+      items={(l) => l.items.map((p) => <ArticleCard key={p.id} href={p.link} image={p.image} label={placeName(p.location)} date={p.date} title={p.title} excerpt={p.excerpt} />)}
       pagesLabel="Press release pages"
     />
   );

@@ -17,7 +17,9 @@ export function ResearchDetailPage({ params }: PageProps) {
       relatedLabel={(x) => x.category}
     >
       <aside className="article-note" aria-labelledby="article-note">
-        <h2 id="article-note" className="article-note__heading">The Full Report</h2>
+        <h2 id="article-note" className="article-note__heading">
+          The Full Report
+        </h2>
         <p>The complete report, with supporting data and portfolio perspectives, is available to current investors and select institutional partners.</p>
         <InvestorLoginButton className="button button--outline">Investor Login</InvestorLoginButton>
       </aside>

@@ -12,28 +12,25 @@ export function ResearchPage() {
       description="Market commentary, sector analysis and thematic research from the investment team of Halden Rowe Capital."
       eyebrow="Insights"
       lede="What our investment team is seeing across the middle market: commentary on capital markets, analysis of the sectors we invest in, and the long-term themes behind our theses."
-      intro={(
+      intro={
         <section className="block listing-intro" aria-labelledby="research-access">
           <div className="container listing-intro__inner">
             <div className="listing-intro__text">
-              <h2 id="research-access" className="section-label">Investor Access</h2>
+              <h2 id="research-access" className="section-label">
+                Investor Access
+              </h2>
               <p>
-                Summaries of our research are published here. Full reports, with the underlying data and portfolio
-                perspectives, are available to current investors and select institutional partners through the
-                investor portal.
+                Summaries of our research are published here. Full reports, with the underlying data and portfolio perspectives, are available to current investors and select institutional partners
+                through the investor portal.
               </p>
             </div>
-            <InvestorLoginButton className="button button--primary listing-intro__button">
-              Investor Login
-            </InvestorLoginButton>
+            <InvestorLoginButton className="button button--primary listing-intro__button">Investor Login</InvestorLoginButton>
           </div>
         </section>
-      )}
+      }
       label="Research library"
       filter={{ label: 'Filter by category', param: 'category' }}
-      items={(l) => l.items.map((r) => (
-        <ArticleCard key={r.id} href={r.link} image={r.image} label={r.category} date={r.date} title={r.title} excerpt={r.excerpt} />
-      ))}
+      items={(l) => l.items.map((r) => <ArticleCard key={r.id} href={r.link} image={r.image} label={r.category} date={r.date} title={r.title} excerpt={r.excerpt} />)}
       pagesLabel="Research pages"
     />
   );

@@ -43,17 +43,19 @@ export function ResourcesPage() {
           </>
         );
       }}
-      items={(result) => result.items.map((r) => (
-        <ArticleCard
-          key={`${r.kind}/${r.id}`}
-          href={r.href}
-          image={r.image}
-          label={r.category ? `${RESOURCE_KIND_LABEL[r.kind]} · ${r.category}` : RESOURCE_KIND_LABEL[r.kind]}
-          date={r.date}
-          title={r.title}
-          excerpt={r.excerpt}
-        />
-      ))}
+      items={(result) =>
+        result.items.map((r) => (
+          <ArticleCard
+            key={`${r.kind}/${r.id}`}
+            href={r.href}
+            image={r.image}
+            label={r.category ? `${RESOURCE_KIND_LABEL[r.kind]} · ${r.category}` : RESOURCE_KIND_LABEL[r.kind]}
+            date={r.date}
+            title={r.title}
+            excerpt={r.excerpt}
+          />
+        ))
+      }
       empty="No resources found matching your filters."
       pagesLabel="Resource pages"
     />

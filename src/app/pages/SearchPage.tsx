@@ -10,9 +10,7 @@ import { Link, useLocation, useRouter } from '../router.tsx';
 import { Q } from '../types.ts';
 import { canonicalSearch } from '../listing.ts';
 import { formatDate } from '../format.ts';
-import {
-  SEARCH_DEBOUNCE_MS, SEARCH_MAX_QUERY, SEARCH_TYPES, normalizeQuery, splitMatches, type SearchHit, type SearchResults,
-} from '../search.ts';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_QUERY, SEARCH_TYPES, normalizeQuery, splitMatches, type SearchHit, type SearchResults } from '../search.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
@@ -30,7 +28,19 @@ function searchParams(search: string) {
 
 /** Text with the matched words marked. */
 function Highlight({ text, terms }: { text: string; terms: string[] }) {
-  return <>{splitMatches(text, terms).map((part, i) => (i % 2 ? <mark key={i} className="search-mark">{part}</mark> : part))}</>;
+  return (
+    <>
+      {splitMatches(text, terms).map((part, i) =>
+        i % 2 ? (
+          <mark key={i} className="search-mark">
+            {part}
+          </mark>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
 }
 
 const searchHref = (params: Record<string, string | undefined>) => `/search${canonicalSearch(params)}`;
@@ -75,10 +85,16 @@ export function SearchPage() {
 
   return (
     <>
-      <PageMeta title={r.q ? `Search: ${r.q}` : 'Search'} description="Search Halden Rowe Capital's site: portfolio companies, people, insights and research, press releases, news and pages." noindex />
+      <PageMeta
+        title={r.q ? `Search: ${r.q}` : 'Search'}
+        description="Search Halden Rowe Capital's site: portfolio companies, people, insights and research, press releases, news and pages."
+        noindex
+      />
       <PageHero eyebrow="Search" title="Search">
         <form role="search" method="get" action="/search" className="search-form" onSubmit={onSubmit} aria-label="Site search">
-          <label htmlFor={SEARCH_INPUT_ID} className="search-form__label">Search the site</label>
+          <label htmlFor={SEARCH_INPUT_ID} className="search-form__label">
+            Search the site
+          </label>
           <div className="search-form__row">
             <input
               id={SEARCH_INPUT_ID}
@@ -93,7 +109,9 @@ export function SearchPage() {
               enterKeyHint="search"
               aria-describedby={RESULTS_COUNT_ID}
             />
-            <button type="submit" className="button button--accent search-form__button">Search</button>
+            <button type="submit" className="button button--accent search-form__button">
+              Search
+            </button>
           </div>
         </form>
       </PageHero>
@@ -111,7 +129,9 @@ export function SearchPage() {
                 {g.label} <span className="search-group__count">{g.count}</span>
               </h2>
               <ol className="search-list">
-                {g.hits.map((h) => <SearchHitItem key={h.href} hit={h} />)}
+                {g.hits.map((h) => (
+                  <SearchHitItem key={h.href} hit={h} />
+                ))}
               </ol>
               {r.type === 'all' && g.count > g.hits.length && (
                 <Link href={searchHref({ q: r.q, type: g.type })} className="text-link search-group__more">
@@ -120,18 +140,24 @@ export function SearchPage() {
               )}
             </section>
           ))}
-          {r.type !== 'all' && (
-            <Pagination pathname="/search" filters={{ q: r.q, type: r.type }} page={r.page} pageCount={r.pageCount} label="Search result pages" />
-          )}
+          {r.type !== 'all' && <Pagination pathname="/search" filters={{ q: r.q, type: r.type }} page={r.page} pageCount={r.pageCount} label="Search result pages" />}
           {r.suggestions.length > 0 && (
             <div className="search-suggestions">
               <h2 className="section-label">{r.q ? 'Try Another Search' : 'Popular Searches'}</h2>
               <ul className="search-suggestions__list">
                 {r.suggestions.map((s) => (
-                  <li key={s}><Link href={searchHref({ q: s })} className="filter-button search-suggestions__link">{s}</Link></li>
+                  <li key={s}>
+                    <Link href={searchHref({ q: s })} className="filter-button search-suggestions__link">
+                      {s}
+                    </Link>
+                  </li>
                 ))}
               </ul>
-              {r.q && <p className="search-suggestions__hint">Check the spelling, use fewer words, or browse the <Link href="/portfolio">portfolio</Link> and <Link href="/resources">resources</Link>.</p>}
+              {r.q && (
+                <p className="search-suggestions__hint">
+                  Check the spelling, use fewer words, or browse the <Link href="/portfolio">portfolio</Link> and <Link href="/resources">resources</Link>.
+                </p>
+              )}
             </div>
           )}
         </div>
@@ -159,13 +185,21 @@ function SearchHitItem({ hit }: { hit: SearchHit }) {
   return (
     <li className="search-hit">
       <p className="card__meta search-hit__meta">
-        {hit.meta.split(' · ').map((m, i) => <span key={m} className={i ? 'card__meta-plain' : undefined}>{m}</span>)}
+        {hit.meta.split(' · ').map((m, i) => (
+          <span key={m} className={i ? 'card__meta-plain' : undefined}>
+            {m}
+          </span>
+        ))}
         {hit.date && <time dateTime={hit.date}>{formatDate(hit.date)}</time>}
       </p>
       <h3 className="search-hit__title">
-        <Link href={hit.href} className="search-hit__link"><Highlight text={hit.title} terms={hit.terms} /></Link>
+        <Link href={hit.href} className="search-hit__link">
+          <Highlight text={hit.title} terms={hit.terms} />
+        </Link>
       </h3>
-      <p className="search-hit__text"><Highlight text={hit.excerpt} terms={hit.terms} /></p>
+      <p className="search-hit__text">
+        <Highlight text={hit.excerpt} terms={hit.terms} />
+      </p>
     </li>
   );
 }

@@ -21,15 +21,25 @@ export function TeamPage() {
   return (
     <>
       <PageMeta title="Our Team" description="The partners and investment professionals of Halden Rowe Capital: sector specialists, operators and long-term stewards of capital." />
-      <PageHero eyebrow="About" title="Our Team" lede={`${site?.professionals ?? '45+'} investment professionals across New York, London, San Francisco and Singapore, organized around the sectors we know best.`} />
+      <PageHero
+        eyebrow="About"
+        title="Our Team"
+        lede={`${site?.professionals ?? '45+'} investment professionals across New York, London, San Francisco and Singapore, organized around the sectors we know best.`}
+      />
       <section className="block" aria-labelledby="leadership">
         <div className="container">
-          <h2 id="leadership" className="block__heading">Leadership</h2>
+          <h2 id="leadership" className="block__heading">
+            Leadership
+          </h2>
           <ul className="team-grid team-grid--leaders">
             {leaders.map((m) => (
               <li key={m.id} className="person person--leader">
                 <Img image={m.image} alt={`Portrait of ${m.name}`} sizes="(min-width: 1100px) 30vw, (min-width: 700px) 45vw, 100vw" className="person__img" />
-                <h3 className="person__name"><Link href={href('teamMember', { id: m.id })} className="person__link">{m.name}</Link></h3>
+                <h3 className="person__name">
+                  <Link href={href('teamMember', { id: m.id })} className="person__link">
+                    {m.name}
+                  </Link>
+                </h3>
                 <p className="person__title">{m.title}</p>
                 <p className="person__bio">{firstSentence(m.bio)}</p>
               </li>
@@ -39,12 +49,18 @@ export function TeamPage() {
       </section>
       <section className="block block--tint" aria-labelledby="investment-team">
         <div className="container">
-          <h2 id="investment-team" className="block__heading">Investment Team</h2>
+          <h2 id="investment-team" className="block__heading">
+            Investment Team
+          </h2>
           <ul className="team-grid team-grid--team">
             {others.map((m) => (
               <li key={m.id} className="person">
                 <Img image={m.image} alt={`Portrait of ${m.name}`} sizes="(min-width: 1100px) 22vw, (min-width: 700px) 30vw, 50vw" className="person__img" />
-                <h3 className="person__name"><Link href={href('teamMember', { id: m.id })} className="person__link">{m.name}</Link></h3>
+                <h3 className="person__name">
+                  <Link href={href('teamMember', { id: m.id })} className="person__link">
+                    {m.name}
+                  </Link>
+                </h3>
                 <p className="person__title">{m.title}</p>
               </li>
             ))}
@@ -53,12 +69,18 @@ export function TeamPage() {
       </section>
       <section className="block block--cta" aria-labelledby="join">
         <div className="container cta">
-          <h2 id="join" className="cta__heading">Join Our Team</h2>
+          <h2 id="join" className="cta__heading">
+            Join Our Team
+          </h2>
           <p className="cta__text">We look for curious, rigorous people who want to build businesses, not just trade them. Tell us about yourself.</p>
           {/* The address is the link's visible text, in a line of its own: a button label never wraps mid-address on a phone. */}
           <div className="cta__actions cta__actions--mail">
-            <a className="button button--accent" href={`mailto:${careers}`} aria-describedby="join-address">Write to Us</a>
-            <p id="join-address" className="cta__address">{careers}</p>
+            <a className="button button--accent" href={`mailto:${careers}`} aria-describedby="join-address">
+              Write to Us
+            </a>
+            <p id="join-address" className="cta__address">
+              {careers}
+            </p>
           </div>
         </div>
       </section>

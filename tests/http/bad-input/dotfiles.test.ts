@@ -47,8 +47,20 @@ test('the ordinary files beside them are served (the folders really are the serv
 });
 
 test('dotfiles and dot-folders: a clean 4xx, never their content', async () => {
-  for (const p of ['/.env', '/.git/config', '/.git/HEAD', '/assets/.hidden', '/assets/.env', '/images/.DS_Store', '/images/.env',
-    '/images/.git/config', '/images/%2eenv', '/assets/%2Ehidden', '/images/ok.svg/../.env', '/robots.txt/../.env']) {
+  for (const p of [
+    '/.env',
+    '/.git/config',
+    '/.git/HEAD',
+    '/assets/.hidden',
+    '/assets/.env',
+    '/images/.DS_Store',
+    '/images/.env',
+    '/images/.git/config',
+    '/images/%2eenv',
+    '/assets/%2Ehidden',
+    '/images/ok.svg/../.env',
+    '/robots.txt/../.env',
+  ]) {
     for (const headers of [{ cookie }, {} as Record<string, string>]) {
       const label = `${p}${headers.cookie ? '' : ' (no session)'}`;
       const res = await rawRequest(s.port, p, { headers });

@@ -22,9 +22,15 @@ test('a 32 KB cookie: 431', async () => {
 
 test('a 32 KB header of another name, on a page and on the login endpoint: 431', async () => {
   assertClean(await rawRequest(s.port, '/team', { headers: { cookie, 'x-padding': 'b'.repeat(32 * 1024) } }), '32 KB header', is431);
-  assertClean(await rawRequest(s.port, '/api/login', {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-padding': 'b'.repeat(32 * 1024) }, body: '{"password":"x"}',
-  }), '32 KB header on POST /api/login', is431);
+  assertClean(
+    await rawRequest(s.port, '/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-padding': 'b'.repeat(32 * 1024) },
+      body: '{"password":"x"}',
+    }),
+    '32 KB header on POST /api/login',
+    is431,
+  );
   await assertStillServing(s.port, cookie);
 });
 

@@ -51,7 +51,10 @@ test('without a session the gate answers first: a relative redirect to /login, o
 
 test('a malformed query value is not an error: an unknown parameter is ignored (200), a filter goes unfiltered (documented 302)', async () => {
   assertClean(await rawRequest(s.port, '/team?x=%', { headers: { cookie } }), '/team?x=%', (st) => st === 200);
-  for (const [p, to] of [['/research?category=%E0%A4%A', '/research'], ['/press-releases?year=%ZZ', '/press-releases']]) {
+  for (const [p, to] of [
+    ['/research?category=%E0%A4%A', '/research'],
+    ['/press-releases?year=%ZZ', '/press-releases'],
+  ]) {
     const res = await rawRequest(s.port, p, { headers: { cookie } });
     assertClean(res, p, (st) => st === 302);
     assert.equal(res.headers.location, to, p);

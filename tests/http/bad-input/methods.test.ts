@@ -23,7 +23,14 @@ const VOLATILE = new Set(['date', 'connection', 'keep-alive', 'ratelimit', 'rate
 
 test('HEAD answers like GET, headers and all, with no body', async () => {
   // /resources is fetched by HEAD first (a fresh render), /team by GET first (from the page cache).
-  for (const [p, first] of [['/resources', 'HEAD'], ['/team', 'GET'], [`/team/${memberId()}`, 'HEAD'], ['/team/nope', 'GET'], ['/api/team', 'GET'], ['/healthz', 'GET']] as const) {
+  for (const [p, first] of [
+    ['/resources', 'HEAD'],
+    ['/team', 'GET'],
+    [`/team/${memberId()}`, 'HEAD'],
+    ['/team/nope', 'GET'],
+    ['/api/team', 'GET'],
+    ['/healthz', 'GET'],
+  ] as const) {
     const order = first === 'HEAD' ? ['HEAD', 'GET'] : ['GET', 'HEAD'];
     const answers: Record<string, Awaited<ReturnType<typeof rawRequest>>> = {};
     for (const method of order) answers[method] = await rawRequest(s.port, p, { method, headers: { cookie } });

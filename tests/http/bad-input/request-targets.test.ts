@@ -38,7 +38,9 @@ test('absolute-form and scheme-relative targets: 400, with or without a session'
   }
   // The same for a login post: the password is never even looked at.
   const post = await rawRequest(s.port, 'http://evil.example/api/login', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: s.config.sitePassword }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: s.config.sitePassword }),
   });
   assertClean(post, 'POST absolute-form /api/login', (st) => st === 400);
   assert.equal(post.headers['set-cookie'], undefined);

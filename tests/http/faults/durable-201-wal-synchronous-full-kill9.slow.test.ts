@@ -29,14 +29,23 @@ const PROBE = pathToFileURL(path.join(ROOT, 'tests', 'helpers', 'sqlite-probe.mj
 const [NODE, ...SERVER_ARGS] = SERVER_COMMAND;
 const PROBED_COMMAND = [NODE, '--import', PROBE, ...SERVER_ARGS];
 
-interface ConnectionSettings { file: string; readonly: boolean; journalMode: string; synchronous: number }
+interface ConnectionSettings {
+  file: string;
+  readonly: boolean;
+  journalMode: string;
+  synchronous: number;
+}
 
 /** The settings of the running server's SQLite connections, read by the probe on SIGUSR2. */
 async function durabilitySettings(server: Forked): Promise<ConnectionSettings[]> {
   const before = server.stdout().length;
   server.kill('SIGUSR2');
   for (let waited = 0; waited < 5000; waited += 20) {
-    const line = server.stdout().slice(before).split('\n').find((l) => l.startsWith('{"sqliteProbe":'));
+    const line = server
+      .stdout()
+      .slice(before)
+      .split('\n')
+      .find((l) => l.startsWith('{"sqliteProbe":'));
     if (line) return (JSON.parse(line) as { sqliteProbe: ConnectionSettings[] }).sqliteProbe;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -61,7 +70,8 @@ async function postContact(server: Forked, cookie: string, i: number) {
 
 async function listMessages(dataDir: string): Promise<{ id: number; name: string; message: string }[]> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/messages.ts', '--json'], {
-    cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir },
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir },
   });
   return JSON.parse(stdout);
 }
@@ -91,8 +101,15 @@ test('the running store syncs every commit (WAL, synchronous=FULL), so messages 
   server = await forkServer({ dataDir, command: PROBED_COMMAND });
   await assertDurable(server, dataDir);
   const listed = await listMessages(dataDir);
-  assert.deepEqual(listed.map((m) => m.id), ids, 'every acknowledged message is stored, in order');
-  assert.deepEqual(listed.map((m) => m.name), ids.map((_, i) => `Sender ${i + 1}`));
+  assert.deepEqual(
+    listed.map((m) => m.id),
+    ids,
+    'every acknowledged message is stored, in order',
+  );
+  assert.deepEqual(
+    listed.map((m) => m.name),
+    ids.map((_, i) => `Sender ${i + 1}`),
+  );
   assert.equal(listed[4].message, 'Message number 5, sent just before a crash.');
 
   // The restarted server goes on where it left off.

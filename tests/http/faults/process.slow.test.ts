@@ -57,7 +57,7 @@ test('node dist/server.js: one process, no TypeScript loader, no deprecation war
   assert.match(server.stdout(), /contact messages are stored but not e-mailed/);
 });
 
-test('npm run serve execs the server: SIGTERM to npm\'s pid drains the request under way, then nothing is left', async (t) => {
+test("npm run serve execs the server: SIGTERM to npm's pid drains the request under way, then nothing is left", async (t) => {
   if (!hasBuild()) return t.skip('no build: run "npx tsx scripts/build.ts" (npm test builds first)');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-npm-serve-'));
   const server = await forkServer({ dataDir, command: ['npm', 'run', '--silent', 'serve'], startTimeoutMs: 60_000 });
@@ -77,7 +77,9 @@ test('npm run serve execs the server: SIGTERM to npm\'s pid drains the request u
   // A page request still arriving when the signal comes.
   const socket = connect({ host: '127.0.0.1', port: server.port });
   let received = Buffer.alloc(0);
-  socket.on('data', (d) => { received = Buffer.concat([received, d]); });
+  socket.on('data', (d) => {
+    received = Buffer.concat([received, d]);
+  });
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   socket.write(`GET /team HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nCookie: ${cookie}\r\nAccept-Encoding: identity\r\n`);

@@ -49,7 +49,10 @@ test('the 500 page carries its own CSP, whose style hash is the hash of its inli
   assert.ok(style, 'the 500 page has one inline style');
   const hash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
   assert.match(csp, /(^|; )default-src 'none'(;|$)/);
-  assert.ok(csp.split(';').some((d) => d.trim() === `style-src ${hash}`), `style-src allows exactly ${hash}: ${csp}`);
+  assert.ok(
+    csp.split(';').some((d) => d.trim() === `style-src ${hash}`),
+    `style-src allows exactly ${hash}: ${csp}`,
+  );
   assert.ok(!/unsafe-inline|unsafe-eval|script-src/.test(csp), csp);
   assert.ok(!/<script/i.test(res.body), 'nothing to run');
   // The site-wide headers are still there on the error.
@@ -68,10 +71,12 @@ test('failing renders amid concurrent traffic: each request gets its own right a
   for (let i = 0; i < 8; i++) {
     plan.push(['/team', 500], ['/', 200], ['/resources', 200], ['/api/team', 200], ['/healthz', 200], ['/nope-' + i, 404]);
   }
-  const results = await Promise.all(plan.map(async ([p, expected]) => {
-    const res = await rawRequest(s.port, p, { headers: { cookie } });
-    return { p, expected, res };
-  }));
+  const results = await Promise.all(
+    plan.map(async ([p, expected]) => {
+      const res = await rawRequest(s.port, p, { headers: { cookie } });
+      return { p, expected, res };
+    }),
+  );
   for (const { p, expected, res } of results) {
     assertClean(res, p, (st) => st === expected);
     if (expected === 200 && !p.startsWith('/api') && p !== '/healthz') assert.match(res.body, /<h1/, `${p}: a full page`);

@@ -17,7 +17,9 @@ import { openStore } from '../../../src/server/store.ts';
 function openSocket(port: number) {
   const socket: Socket = connect({ host: '127.0.0.1', port });
   let data = Buffer.alloc(0);
-  socket.on('data', (d) => { data = Buffer.concat([data, d]); });
+  socket.on('data', (d) => {
+    data = Buffer.concat([data, d]);
+  });
   socket.on('error', () => {});
   const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
   const connected = new Promise<void>((resolve, reject) => {
@@ -33,7 +35,10 @@ async function refusedWithin(port: number, ms: number): Promise<number> {
   for (;;) {
     const refused = await new Promise<boolean>((resolve) => {
       const s = connect({ host: '127.0.0.1', port });
-      s.once('connect', () => { s.destroy(); resolve(false); });
+      s.once('connect', () => {
+        s.destroy();
+        resolve(false);
+      });
       s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
     });
     if (refused) return Date.now() - start;
@@ -73,7 +78,9 @@ test('SIGTERM: stop accepting, finish in-flight requests, close idle connections
   const body = JSON.stringify({ name: 'Grace Hopper', email: 'grace@example.com', company: 'Navy', message: 'Sent while the server was shutting down.' });
   const post = openSocket(server.port);
   await post.connected;
-  post.socket.write(`POST /api/contact HTTP/1.1\r\n${host}Cookie: ${cookie}\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`);
+  post.socket.write(
+    `POST /api/contact HTTP/1.1\r\n${host}Cookie: ${cookie}\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`,
+  );
 
   // Let the server read what has been sent so far: loopback delivers at once, so once the server
   // has answered two later requests its event loop has seen those bytes too.
@@ -96,10 +103,7 @@ test('SIGTERM: stop accepting, finish in-flight requests, close idle connections
   const resumed = Date.now();
   page.socket.write('\r\n');
   post.socket.write(body.slice(20));
-  const lastClosed = await Promise.race([
-    Promise.all([page.closed, post.closed]).then((times) => Math.max(...times)),
-    new Promise<number>((r) => setTimeout(() => r(Infinity), 8000)),
-  ]);
+  const lastClosed = await Promise.race([Promise.all([page.closed, post.closed]).then((times) => Math.max(...times)), new Promise<number>((r) => setTimeout(() => r(Infinity), 8000))]);
   // Their connections are closed right after the answers, not kept alive for 5 s.
   const closedAfter = lastClosed - resumed;
   assert.ok(closedAfter < 3000, `in-flight connections closed ${closedAfter} ms after their requests completed`);
@@ -122,13 +126,20 @@ test('SIGTERM: stop accepting, finish in-flight requests, close idle connections
   // The message posted during shutdown was stored (and the database closed cleanly).
   const store = openStore(dataDir, { readonly: true });
   try {
-    assert.deepEqual(store.list().map((m) => [m.id, m.name]), [[id, 'Grace Hopper']]);
+    assert.deepEqual(
+      store.list().map((m) => [m.id, m.name]),
+      [[id, 'Grace Hopper']],
+    );
   } finally {
     store.close();
   }
 
   // Logs: JSON lines, the shutdown noted, both in-flight requests logged with their status.
-  const lines = server.stdout().trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const lines = server
+    .stdout()
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   assert.ok(lines.some((l) => l.msg === 'shutting down' && l.signal === 'SIGTERM'));
   assert.ok(lines.some((l) => l.msg === 'request' && l.path === '/team' && l.status === 200));
   assert.ok(lines.some((l) => l.msg === 'request' && l.path === '/api/contact' && l.status === 201));

@@ -21,8 +21,14 @@ function faultyStore(dataDir: string) {
   const store: MessageStore = {
     ...real,
     file: real.file,
-    insert: (...args) => { if (fault.on) throw fail(); return real.insert(...args); },
-    probeWrite: (...args) => { if (fault.on) throw fail(); return real.probeWrite(...args); },
+    insert: (...args) => {
+      if (fault.on) throw fail();
+      return real.insert(...args);
+    },
+    probeWrite: (...args) => {
+      if (fault.on) throw fail();
+      return real.probeWrite(...args);
+    },
   };
   return { store, fault, real };
 }
@@ -33,7 +39,11 @@ test('the store cannot write: the visitor keeps their text, the limit is not spe
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-faulty-'));
   const { store, fault, real } = faultyStore(dataDir);
   const s = await startServer({ deps: { store }, dataDir });
-  t.after(async () => { await s.close(); real.close(); rmSync(dataDir, { recursive: true, force: true }); });
+  t.after(async () => {
+    await s.close();
+    real.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   const cookie = await s.login();
 
   const health = await fetch(`${s.url}/healthz`);
@@ -42,7 +52,8 @@ test('the store cannot write: the visitor keeps their text, the limit is not spe
 
   // Without JavaScript: a page (503), the form filled with what was typed, an explanation.
   const form = await fetch(`${s.url}/api/contact`, {
-    method: 'POST', redirect: 'manual',
+    method: 'POST',
+    redirect: 'manual',
     headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: s.url },
     body: new URLSearchParams(typed).toString(),
   });
@@ -61,7 +72,9 @@ test('the store cannot write: the visitor keeps their text, the limit is not spe
   // The enhanced form: 503 JSON. Seven failures in a row (the limit is 5 an hour)…
   for (let i = 0; i < 6; i++) {
     const res = await fetch(`${s.url}/api/contact`, {
-      method: 'POST', headers: { cookie, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(typed),
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(typed),
     });
     assert.equal(res.status, 503, `attempt ${i + 2}`);
     assert.match(((await res.json()) as { error: string }).error, /could not be saved/);
@@ -69,7 +82,9 @@ test('the store cannot write: the visitor keeps their text, the limit is not spe
   // …and once the disk has room again, the visitor is not throttled: their message is stored.
   fault.on = false;
   const ok = await fetch(`${s.url}/api/contact`, {
-    method: 'POST', headers: { cookie, 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(typed),
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(typed),
   });
   assert.equal(ok.status, 201);
   assert.equal(real.count(), 1);
