@@ -13,6 +13,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { focalCrop, readSidecar, stalePhotos, ImageSourceError } from '../../scripts/lib/photos.ts';
 
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const temps: string[] = [];
 after(() => {
   for (const d of temps) rmSync(d, { recursive: true, force: true });
@@ -25,6 +26,8 @@ function project(key: string): { content: string; out: string } {
   const content = path.join(dir, 'content');
   mkdirSync(path.join(content, 'research'), { recursive: true });
   writeFileSync(path.join(content, 'research', 'sample.md'), `---\ncategory: Market Commentary\ntitle: Sample\nimage: ${key}\n---\nText.\n`);
+  // the share card's lines come from the site facts
+  writeFileSync(path.join(content, 'site.json'), readFileSync(path.join(ROOT, 'content', 'site.json')));
   return { content, out: path.join(dir, 'out') };
 }
 
