@@ -98,3 +98,24 @@ export function Dialog({ open, onClose, onOpen, id, labelledBy, className, child
     </dialog>
   );
 }
+
+/**
+ * An overlay's CLOSE button: an invoker command (closes the dialog without script) that, once
+ * hydrated, closes through the overlay's own handler (focus return, state).
+ */
+export function DialogClose({ dialogId, onClose, className }: { dialogId: string; onClose: () => void; className?: string }) {
+  return (
+    <button
+      type="button"
+      className={className ? `overlay__close ${className}` : 'overlay__close'}
+      commandfor={dialogId}
+      command="close"
+      onClick={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      CLOSE <span aria-hidden="true" className="overlay__x" />
+    </button>
+  );
+}

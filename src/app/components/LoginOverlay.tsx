@@ -10,7 +10,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery } from '../query.ts';
 import { Q } from '../types.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog, DialogClose } from './Dialog.tsx';
 import { useOverlay } from './overlay-context.tsx';
 
 export const LOGIN_DIALOG_ID = 'investor-login';
@@ -38,18 +38,7 @@ export function LoginOverlay({ open, onOpen, onClose }: Props) {
   return (
     <Dialog id={LOGIN_DIALOG_ID} open={open} onOpen={onOpen} onClose={close} labelledBy="investor-login-title" className="overlay overlay--login" initialFocus="#investor-email">
       <div className="login-panel">
-        <button
-          type="button"
-          className="overlay__close login-panel__close"
-          commandfor={LOGIN_DIALOG_ID}
-          command="close"
-          onClick={(e) => {
-            e.preventDefault();
-            close();
-          }}
-        >
-          CLOSE <span aria-hidden="true" className="overlay__x" />
-        </button>
+        <DialogClose dialogId={LOGIN_DIALOG_ID} onClose={close} className="login-panel__close" />
         <p className="eyebrow">Investor Portal</p>
         <h2 id="investor-login-title" className="login-panel__title">
           Investor Login

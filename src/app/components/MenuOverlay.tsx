@@ -12,7 +12,7 @@ import { href } from '../paths.ts';
 import { SEARCH_MAX_QUERY, normalizeQuery } from '../search.ts';
 import { LEGAL_LINKS, NAV_GROUPS } from '../nav-links.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog, DialogClose } from './Dialog.tsx';
 import { Logo } from './Logo.tsx';
 import { LOGIN_DIALOG_ID } from './LoginOverlay.tsx';
 
@@ -58,18 +58,7 @@ export function MenuOverlay({ open, onOpen, onClose, onLogin }: Props) {
           >
             LOGIN
           </button>
-          <button
-            type="button"
-            className="overlay__close"
-            commandfor={MENU_DIALOG_ID}
-            command="close"
-            onClick={(e) => {
-              e.preventDefault();
-              close();
-            }}
-          >
-            CLOSE <span aria-hidden="true" className="overlay__x" />
-          </button>
+          <DialogClose dialogId={MENU_DIALOG_ID} onClose={close} />
         </div>
       </div>
       <nav className={hydrated ? 'menu' : 'menu menu--all'} aria-label="Main">

@@ -2,6 +2,7 @@
  * Style, strategy, sector and company-profile pages: content/pages/<slug>.json rendered as a
  * sequence of designed blocks (intro, figures, cards, lists, steps, quote, call to action).
  */
+import type { ReactNode } from 'react';
 import clsx from 'clsx';
 import { useQuery } from '../query.ts';
 import { useLocation, Link } from '../router.tsx';
@@ -70,6 +71,23 @@ function CompaniesBlock({ title, companies }: { title: string; companies: NonNul
   );
 }
 
+/** A block with a heading and an optional introduction above its content (cards, lists, steps). */
+function HeadedBlock({ kind, id, heading, intro, children }: { kind: string; id: string; heading: string; intro?: string; children: ReactNode }) {
+  return (
+    <section className={`block block--${kind}`} aria-labelledby={id}>
+      <div className="container">
+        <div className="block__head">
+          <h2 id={id} className="block__heading">
+            {heading}
+          </h2>
+          {intro && <p className="block__intro">{intro}</p>}
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}
+
 function BlockView({ block, index }: { block: BlockT; index: number }) {
   const headingId = `block-${index}`;
   switch (block.type) {
@@ -108,96 +126,72 @@ function BlockView({ block, index }: { block: BlockT; index: number }) {
       );
     case 'cards':
       return (
-        <section className="block block--cards" aria-labelledby={headingId}>
-          <div className="container">
-            <div className="block__head">
-              <h2 id={headingId} className="block__heading">
-                {block.heading}
-              </h2>
-              {block.intro && <p className="block__intro">{block.intro}</p>}
-            </div>
-            <ul className={clsx('tiles', `tiles--${block.columns}`)}>
-              {block.items.map((c) => (
-                <li key={c.title} className="tile">
-                  {c.number && (
-                    <span className="tile__number" aria-hidden="true">
-                      {c.number}
-                    </span>
-                  )}
-                  <h3 className="tile__title">
-                    {c.number && <span className="visually-hidden">{c.number}. </span>}
-                    {c.title}
-                  </h3>
-                  <p className="tile__text">{c.text}</p>
-                  {c.list && (
-                    <ul className="tile__list">
-                      {c.list.map((x) => (
-                        <li key={x}>{x}</li>
-                      ))}
-                    </ul>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-      );
-    case 'lists':
-      return (
-        <section className="block block--lists" aria-labelledby={headingId}>
-          <div className="container">
-            <div className="block__head">
-              <h2 id={headingId} className="block__heading">
-                {block.heading}
-              </h2>
-              {block.intro && <p className="block__intro">{block.intro}</p>}
-            </div>
-            <div className={clsx('lists', `lists--${block.groups.length}`)}>
-              {block.groups.map((g) => (
-                <div key={g.title} className="lists__group">
-                  <h3 className="lists__title">{g.title}</h3>
-                  <ul className="checklist">
-                    {g.items.map((x) => (
+        <HeadedBlock kind="cards" id={headingId} heading={block.heading} intro={block.intro}>
+          <ul className={clsx('tiles', `tiles--${block.columns}`)}>
+            {block.items.map((c) => (
+              <li key={c.title} className="tile">
+                {c.number && (
+                  <span className="tile__number" aria-hidden="true">
+                    {c.number}
+                  </span>
+                )}
+                <h3 className="tile__title">
+                  {c.number && <span className="visually-hidden">{c.number}. </span>}
+                  {c.title}
+                </h3>
+                <p className="tile__text">{c.text}</p>
+                {c.list && (
+                  <ul className="tile__list">
+                    {c.list.map((x) => (
                       <li key={x}>{x}</li>
                     ))}
                   </ul>
-                </div>
-              ))}
-            </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        </HeadedBlock>
+      );
+    case 'lists':
+      return (
+        <HeadedBlock kind="lists" id={headingId} heading={block.heading} intro={block.intro}>
+          <div className={clsx('lists', `lists--${block.groups.length}`)}>
+            {block.groups.map((g) => (
+              <div key={g.title} className="lists__group">
+                <h3 className="lists__title">{g.title}</h3>
+                <ul className="checklist">
+                  {g.items.map((x) => (
+                    <li key={x}>{x}</li>
+                  ))}
+                </ul>
+              </div>
+            ))}
           </div>
-        </section>
+        </HeadedBlock>
       );
     case 'steps':
       return (
-        <section className="block block--steps" aria-labelledby={headingId}>
-          <div className="container">
-            <div className="block__head">
-              <h2 id={headingId} className="block__heading">
-                {block.heading}
-              </h2>
-              {block.intro && <p className="block__intro">{block.intro}</p>}
-            </div>
-            <ol className="stages">
-              {block.items.map((s, i) => (
-                <li key={s.title} className="stage">
-                  <span className="stage__number" aria-hidden="true">
-                    {String(i + 1).padStart(2, '0')}
-                  </span>
-                  <div className="stage__body">
-                    <h3 className="stage__title">{s.title}</h3>
-                    <p className="stage__text">{s.text}</p>
-                    <h4 className="stage__label">Key Activities</h4>
-                    <ul className="checklist">
-                      {s.activities.map((a) => (
-                        <li key={a}>{a}</li>
-                      ))}
-                    </ul>
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
+        <HeadedBlock kind="steps" id={headingId} heading={block.heading} intro={block.intro}>
+          <ol className="stages">
+            {block.items.map((s, i) => (
+              <li key={s.title} className="stage">
+                <span className="stage__number" aria-hidden="true">
+                  {String(i + 1).padStart(2, '0')}
+                </span>
+                <div className="stage__body">
+                  <h3 className="stage__title">{s.title}</h3>
+                  <p className="stage__text">{s.text}</p>
+                  <h4 className="stage__label">Key Activities</h4>
+                  <ul className="checklist">
+                    {s.activities.map((a) => (
+                      <li key={a}>{a}</li>
+                    ))}
+                  </ul>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </HeadedBlock>
       );
     case 'quote':
       return (

@@ -2,7 +2,7 @@
 import { useQuery } from '../query.ts';
 import { Link } from '../router.tsx';
 import { href } from '../paths.ts';
-import { Q } from '../types.ts';
+import { Q, type TeamMember } from '../types.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
@@ -33,16 +33,7 @@ export function TeamPage() {
           </h2>
           <ul className="team-grid team-grid--leaders">
             {leaders.map((m) => (
-              <li key={m.id} className="person person--leader">
-                <Img image={m.image} alt={`Portrait of ${m.name}`} sizes="(min-width: 1100px) 30vw, (min-width: 700px) 45vw, 100vw" className="person__img" />
-                <h3 className="person__name">
-                  <Link href={href('teamMember', { id: m.id })} className="person__link">
-                    {m.name}
-                  </Link>
-                </h3>
-                <p className="person__title">{m.title}</p>
-                <p className="person__bio">{firstSentence(m.bio)}</p>
-              </li>
+              <Person key={m.id} member={m} leader />
             ))}
           </ul>
         </div>
@@ -54,15 +45,7 @@ export function TeamPage() {
           </h2>
           <ul className="team-grid team-grid--team">
             {others.map((m) => (
-              <li key={m.id} className="person">
-                <Img image={m.image} alt={`Portrait of ${m.name}`} sizes="(min-width: 1100px) 22vw, (min-width: 700px) 30vw, 50vw" className="person__img" />
-                <h3 className="person__name">
-                  <Link href={href('teamMember', { id: m.id })} className="person__link">
-                    {m.name}
-                  </Link>
-                </h3>
-                <p className="person__title">{m.title}</p>
-              </li>
+              <Person key={m.id} member={m} />
             ))}
           </ul>
         </div>
@@ -85,5 +68,26 @@ export function TeamPage() {
         </div>
       </section>
     </>
+  );
+}
+
+/** One person in the team grid: leaders are larger and show the first sentence of their bio. */
+function Person({ member: m, leader = false }: { member: TeamMember; leader?: boolean }) {
+  return (
+    <li className={leader ? 'person person--leader' : 'person'}>
+      <Img
+        image={m.image}
+        alt={`Portrait of ${m.name}`}
+        sizes={leader ? '(min-width: 1100px) 30vw, (min-width: 700px) 45vw, 100vw' : '(min-width: 1100px) 22vw, (min-width: 700px) 30vw, 50vw'}
+        className="person__img"
+      />
+      <h3 className="person__name">
+        <Link href={href('teamMember', { id: m.id })} className="person__link">
+          {m.name}
+        </Link>
+      </h3>
+      <p className="person__title">{m.title}</p>
+      {leader && <p className="person__bio">{firstSentence(m.bio)}</p>}
+    </li>
   );
 }
