@@ -56,13 +56,7 @@ export function ContactPage() {
             <h2 className="section-label contact-details__label">Headquarters</h2>
             <div className="contact-hq">
               <h3 className="contact-hq__name">{s.headquarters.name}</h3>
-              <address className="contact-address">
-                {s.headquarters.lines.map((line) => (
-                  <span key={line} className="contact-address__line">
-                    {line}
-                  </span>
-                ))}
-              </address>
+              <Address lines={s.headquarters.lines} />
             </div>
             <dl className="contact-list">
               {emails.map((e) => (
@@ -97,13 +91,7 @@ export function ContactPage() {
             <li className="contact-office contact-office--hq">
               <h3 className="contact-office__city">New York</h3>
               <p className="contact-office__tag">Headquarters</p>
-              <address className="contact-address">
-                {s.headquarters.lines.map((line) => (
-                  <span key={line} className="contact-address__line">
-                    {line}
-                  </span>
-                ))}
-              </address>
+              <Address lines={s.headquarters.lines} />
               <a href={c.phoneHref} className="contact-link contact-office__phone">
                 <span className="visually-hidden">New York phone: </span>
                 {c.phone}
@@ -112,13 +100,7 @@ export function ContactPage() {
             {s.offices.map((o) => (
               <li key={o.city} className="contact-office">
                 <h3 className="contact-office__city">{o.city}</h3>
-                <address className="contact-address">
-                  {o.lines.map((line) => (
-                    <span key={line} className="contact-address__line">
-                      {line}
-                    </span>
-                  ))}
-                </address>
+                <Address lines={o.lines} />
                 <a href={o.phoneHref} className="contact-link contact-office__phone">
                   <span className="visually-hidden">{o.city} phone: </span>
                   {o.phone}
@@ -129,5 +111,18 @@ export function ContactPage() {
         </div>
       </section>
     </>
+  );
+}
+
+/** A postal address, one line per span (styled as lines, read as one address). */
+function Address({ lines }: { lines: string[] }) {
+  return (
+    <address className="contact-address">
+      {lines.map((line) => (
+        <span key={line} className="contact-address__line">
+          {line}
+        </span>
+      ))}
+    </address>
   );
 }
