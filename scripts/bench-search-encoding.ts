@@ -14,42 +14,16 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { writeFixture } from './content-fixture.ts';
 import { loadContent } from '../src/content/load.ts';
 import { buildApiData } from '../src/content/api-data.ts';
+import { QUERIES } from './lib/search-queries.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-search-encoding-'));
 writeFixture({ items: 1000, out: dir, from: path.resolve('content') });
 const api = buildApiData(loadContent(dir), {});
-const Q = [
-  'Corvane',
-  'corv',
-  'logistcs',
-  'private credit',
-  'software',
-  'water',
-  'Fieldmark',
-  'carve-out',
-  'pharma',
-  'timberland',
-  'growth equity',
-  'Singapore',
-  'Eleanor Vance',
-  'managing partner',
-  'supply chain resilience',
-  'automation',
-  'refinancing',
-  'data centres',
-  'Lulea',
-  'food',
-  'zzzzqq',
-  'portfolio',
-  'London',
-  'tech',
-  'sustainab',
-];
 const br = (b: Buffer, q: number) => brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: q, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } });
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rows: Record<string, number[]> = { raw: [], before_ms: [], br10: [], gz9: [], brQ_ms: [], brQ: [], gz6_ms: [], gz6: [], search_ms: [] };
 for (let round = 0; round < 2; round++)
-  for (const q of Q) {
+  for (const q of QUERIES) {
     let t = performance.now();
     const a = api.read('/api/search', new URLSearchParams({ q }))!;
     const searchMs = performance.now() - t;

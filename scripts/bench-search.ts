@@ -19,49 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { writeFixture } from './content-fixture.ts';
 import { loadContent } from '../src/content/load.ts';
 import { buildApiData } from '../src/content/api-data.ts';
-
-const QUERIES = [
-  'Corvane',
-  'corv',
-  'logistcs',
-  'private credit',
-  'software',
-  'water',
-  'Fieldmark',
-  'carve-out',
-  'pharma',
-  'timberland',
-  'growth equity',
-  'Singapore',
-  'Eleanor Vance',
-  'managing partner',
-  'supply chain resilience',
-  'automation',
-  'refinancing',
-  'data centres',
-  'Lulea',
-  'food',
-  'annual investor meeting',
-  'Ashcombe',
-  'bakery',
-  'solar',
-  'cold storage',
-  'buyouts europe',
-  'healthcare services',
-  'pricing power',
-  'energy costs',
-  'minerals',
-  'zzzzqq',
-  'investmnet',
-  'portfolio',
-  'labor productivity',
-  'Hawksmoor',
-  'Marlow Logistics',
-  'realized',
-  'London',
-  'tech',
-  'sustainab',
-];
+import { QUERIES } from './lib/search-queries.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
