@@ -5,7 +5,8 @@
  * moves, notices never time out), reduced motion, animations disabled and the caret hidden by
  * toHaveScreenshot, fixed viewport / device scale / locale / timezone / colour scheme (config),
  * self-hosted fonts awaited, every image (lazy ones included) loaded and decoded before the shot,
- * the Chromium font flags of playwright.config.ts. maxDiffPixels is 0.
+ * the Chromium font flags of playwright.config.ts. maxDiffPixels is 0 (threshold 0.02: a colour moved
+ * by more than about 5 levels of 255; see playwright.config.ts).
  *
  * A page is shot from its top, at most PAGE_VIEWPORTS viewports tall (1440×1350 on the desktop,
  * 390×1688 on the phone, two megapixels at most): beyond that a long page
