@@ -79,8 +79,11 @@ test('the right password lands on `next` and sets sessionStorage.authenticated',
   await expect(page).toHaveURL(/\/login\?next=%2Fphilosophy$/);
   await waitForHydration(page);
   await page.getByPlaceholder('Enter password').fill(E2E_PASSWORD);
+  // Watched from before the click: the click itself may not return until the navigation that
+  // follows the 500 ms of 'Authenticating...' has finished (seen on a loaded machine: 3.4 s).
+  const authenticating = expect(page.getByRole('button', { name: 'Authenticating...' })).toBeVisible();
   await page.getByRole('button', { name: 'Enter' }).click();
-  await expect(page.getByRole('button', { name: 'Authenticating...' })).toBeVisible();
+  await authenticating;
   await page.waitForURL((url) => url.pathname === '/philosophy');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('authenticated'))).toBe('true');
