@@ -26,3 +26,5 @@ const server = createServer((req, res) => {
 });
 server.keepAliveTimeout = 5_000; // as ours (main.ts): the same Keep-Alive header
 server.listen(Number(port), '127.0.0.1', () => process.send?.('ready'));
+// A normal exit on SIGTERM (scripts/bench-profile.ts runs it under --cpu-prof, written at exit).
+process.on('SIGTERM', () => process.exit(0));
