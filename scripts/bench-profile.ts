@@ -9,6 +9,7 @@
  * are grouped by function and file (Node's internals, our code, dependencies). The last table is
  * ours minus the baseline: what our per-request work costs beyond writing the same answer.
  *
+ * LOG_FORMAT=off runs ours without its request log (to see what the log line costs).
  * Needs wrk (Debian: apt-get install -y wrk) and a build (npx tsx scripts/build.ts).
  * Writes reports/bench/profile-<target>-<enc>.md.
  */
@@ -129,7 +130,7 @@ const ours = start('ours', ['--enable-source-maps', 'dist/server.js'], {
   NODE_ENV: 'production',
   SITE_PASSWORD: PASSWORD,
   SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  LOG_FORMAT: 'json',
+  LOG_FORMAT: process.env.LOG_FORMAT ?? 'json',
   DATA_DIR: path.join(work, 'data'),
   WEB_CONCURRENCY: '1',
 });
@@ -194,7 +195,7 @@ wrk -t1 -c32 -d${SECONDS}s, one server at a time, both under node --cpu-prof; an
 
 | server | req/s | CPU µs per request (busy) |
 | --- | ---: | ---: |
-| ours (production start, request log on) | ${oursRun.rps.toFixed(0)} | ${total(oursMap).toFixed(1)} |
+| ours (production start, request log ${process.env.LOG_FORMAT === 'off' ? 'off' : 'on'}) | ${oursRun.rps.toFixed(0)} | ${total(oursMap).toFixed(1)} |
 | bare node:http, same bytes | ${baseRun.rps.toFixed(0)} | ${total(baseMap).toFixed(1)} |
 | ratio ours ÷ node:http | ${(oursRun.rps / baseRun.rps).toFixed(2)} | ${(total(oursMap) / total(baseMap)).toFixed(2)} |
 
