@@ -13,6 +13,19 @@ import { AUTH_STATE, E2E_PASSWORD, E2E_SESSION_SECRET, PORT, PUBLIC_ORIGIN, PUBL
 
 const CI = !!process.env.CI;
 
+/** One production server for the browser suites: its own port and data directory. */
+function productionServer(port: number, dataDir: string, extra: Record<string, string> = {}) {
+  return {
+    command: 'node scripts/ensure-build.mjs && exec node --enable-source-maps dist/server.js',
+    port,
+    env: { PORT: String(port), SITE_PASSWORD: E2E_PASSWORD, SESSION_SECRET: E2E_SESSION_SECRET, DATA_DIR: dataDir, LOG_FORMAT: 'off', NODE_ENV: 'production', ...extra },
+    reuseExistingServer: !CI,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
@@ -72,40 +85,9 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      // The production server as production runs it (built first when dist/ is missing or stale).
-      command: 'node scripts/ensure-build.mjs && exec node --enable-source-maps dist/server.js',
-      port: PORT,
-      env: {
-        PORT: String(PORT),
-        SITE_PASSWORD: E2E_PASSWORD,
-        SESSION_SECRET: E2E_SESSION_SECRET,
-        DATA_DIR: 'reports/e2e-data',
-        LOG_FORMAT: 'off',
-        NODE_ENV: 'production',
-      },
-      reuseExistingServer: !CI,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: 'node scripts/ensure-build.mjs && exec node --enable-source-maps dist/server.js',
-      port: PUBLIC_PORT,
-      env: {
-        PORT: String(PUBLIC_PORT),
-        SITE_ACCESS: 'public',
-        PUBLIC_ORIGIN,
-        SITE_PASSWORD: E2E_PASSWORD,
-        SESSION_SECRET: E2E_SESSION_SECRET,
-        DATA_DIR: 'reports/e2e-data-public',
-        LOG_FORMAT: 'off',
-        NODE_ENV: 'production',
-      },
-      reuseExistingServer: !CI,
-      timeout: 60_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+    // The production server as production runs it (built first when dist/ is missing or stale).
+    productionServer(PORT, 'reports/e2e-data'),
+    // SITE_ACCESS=public: the open site, for public.spec.ts.
+    productionServer(PUBLIC_PORT, 'reports/e2e-data-public', { SITE_ACCESS: 'public', PUBLIC_ORIGIN }),
   ],
 });
