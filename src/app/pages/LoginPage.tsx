@@ -11,7 +11,7 @@ import { useHydrated } from '../hooks/useHydrated.ts';
 
 export interface LoginProps {
   next: string;
-  /** Set when a no-JavaScript post failed: the server redirected back with ?error=1 or ?error=throttled. */
+  /** Set when a no-JavaScript post failed: a wrong password redirects back with ?error=1; a throttled post is answered 429 with this page and its message. */
   initialError: string | null;
 }
 
