@@ -145,3 +145,33 @@ test('SIGTERM: stop accepting, finish in-flight requests, close idle connections
   assert.ok(lines.some((l) => l.msg === 'request' && l.path === '/api/contact' && l.status === 201));
   t.diagnostic(`refused new connections ${refusedAfter} ms after SIGTERM; idle keep-alive closed after ${idleClosedAt - sigterm} ms; exit 0 after ${tookMs} ms`);
 });
+
+test('SIGTERM: a connection accepted just before the signal, whose request arrives after it, is still answered', async (t) => {
+  if (!hasBuild()) {
+    t.skip('dist/manifest.json is missing: run "npx tsx scripts/build.ts" (npm test builds first)');
+    return;
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-shutdown-'));
+  const server = await forkServer({ dataDir });
+  t.after(async () => {
+    server.kill('SIGKILL');
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  // Connected (accepted by the server: it answers a later request first), nothing sent yet. The
+  // shutdown closes idle keep-alive connections; one that has not yet sent its first request is
+  // not idle but on its way, and must be answered (Connection: close) rather than reset.
+  const late = openSocket(server.port);
+  await late.connected;
+  assert.equal((await rawRequest(server.port, '/healthz')).status, 200);
+  server.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 300));
+  assert.ok(!late.socket.destroyed && late.received().length === 0, 'the silent connection is still open 300 ms after SIGTERM');
+  late.socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
+  await Promise.race([late.closed, new Promise((r) => setTimeout(r, 5000))]);
+  const res = parseResponse(late.received());
+  assert.equal(res.status, 200, `answer: ${JSON.stringify(late.received().toString().slice(0, 200))}`);
+  assert.equal(res.headers.connection, 'close');
+  const exit = await Promise.race([server.exited, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
+  assert.deepEqual(exit, { code: 0, signal: null }, server.stderr());
+});
