@@ -24,6 +24,6 @@ if [ "$#" -eq 0 ]; then rm -rf tests/e2e/__snapshots__/visual.spec.ts; fi
 # 'changed' rewrites every image whose pixels differ (threshold 0, so no stale pixel survives) and
 # leaves identical ones alone, so their recompressed bytes stay as committed.
 CI= npx playwright test visual.spec.ts --update-snapshots=changed "$@"
-# Lossless recompression of what changed (about 30% smaller; pixels checked identical).
+# Lossless recompression of what changed (oxipng level 4, about a third smaller than Chromium's PNGs; pixels checked identical).
 node scripts/optimise-snapshots.mjs
 echo "Baselines updated for $(head -n 1 tests/e2e/__snapshots__/chromium-version.txt). Review them (git diff --stat tests/e2e/__snapshots__) before committing."
