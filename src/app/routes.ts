@@ -102,8 +102,8 @@ const PortfolioCompany = lazyPage('src/app/pages/PortfolioCompanyPage.tsx', () =
 const Search = lazyPage('src/app/pages/SearchPage.tsx', () => import('./pages/SearchPage.tsx'), 'SearchPage');
 const CookieSettings = lazyPage('src/app/pages/CookieSettingsPage.tsx', () => import('./pages/CookieSettingsPage.tsx'), 'CookieSettingsPage');
 
-/** Data every page needs: the header and footer. */
-export const LAYOUT_QUERIES: QueryKey[] = [Q.site, Q.practiceAreas];
+/** Data every page needs: the header and footer (tests/unit/route-data.test.ts checks they read it). */
+export const LAYOUT_QUERIES: QueryKey[] = [Q.site];
 
 const editorial = (slug: string): RouteDef => ({ pattern: href('page', { slug }), ...Editorial, queries: () => [Q.page(slug)] });
 const policy = (slug: string): RouteDef => ({ pattern: href('page', { slug }), ...Policy, queries: () => [Q.policy(slug)] });
@@ -143,7 +143,7 @@ export const routes: RouteDef[] = [
   {
     pattern: PATHS.home,
     page: HomePage,
-    queries: () => [Q.stories, Q.latestNews, Q.home],
+    queries: () => [Q.stories, Q.latestNews, Q.home, Q.practiceAreas],
     transparentHeader: true,
     query: {
       // The news panel open on a tab, without JavaScript (/?more=insights#news-panel).
