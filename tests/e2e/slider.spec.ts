@@ -135,11 +135,20 @@ test('inactive slides are hidden from assistive technology and inert', async ({ 
   }
 });
 
-test('the current story and its neighbours are preloaded, the others wait', async ({ page }) => {
+test("the page brings the current story's image only; once hydrated its neighbours load, the others wait", async ({ page }) => {
   test.skip(M < 4, 'needs at least 4 stories');
+  // The server's HTML: one slide image, so that nothing competes with the first paint (Lighthouse
+  // mobile LCP of / 1.97 → 1.67 s, median of 5, when the neighbours stopped coming with the page).
+  const html = await (await page.request.get('/')).text();
+  const slideImages = html
+    .split('<article')
+    .slice(1)
+    .filter((a) => /^ class="slide[ "]/.test(a))
+    .map((a) => /<img /.test(a.slice(0, a.indexOf('</article>'))));
+  expect(slideImages).toEqual(STORIES.map((_, i) => i === 0));
   await openHome(page);
   const hasImage = () => slides(page).evaluateAll((els) => els.map((el) => el.querySelector('img') !== null));
-  expect(await hasImage()).toEqual(STORIES.map((_, i) => i === 0 || i === 1 || i === M - 1));
+  await expect.poll(hasImage).toEqual(STORIES.map((_, i) => i === 0 || i === 1 || i === M - 1));
   await page.getByRole('button', { name: 'Next story' }).click();
   await expect.poll(hasImage).toEqual(STORIES.map((_, i) => i <= 2));
 });

@@ -1,7 +1,8 @@
 /**
  * The home page's hero slider (seed §4): advances every 8000 ms and wraps; paused while a story
  * is expanded or by the visitor (SC 2.2.2); previous/next and "Show story N of M" buttons jump;
- * the current story and its neighbours are loaded, the rest wait. Inactive slides are inert.
+ * the current story's image is loaded, and once hydrated its neighbours', the rest wait. Inactive
+ * slides are inert.
  *
  * Before script runs (and without it) the buttons submit a GET form: previous, next and the
  * indicators go to /?slide=N, 'Learn more' to /?story=<id>, which the server renders. Once
@@ -66,7 +67,10 @@ export function StorySlider({ stories, initialIndex = 0, expanded, onLearnMore, 
       run();
     },
   });
-  const isNear = (i: number) => i === index || i === (index + 1) % count || i === (index - 1 + count) % count;
+  // The current story's image comes with the page; its neighbours' once hydrated (they are only
+  // ever shown by script: without it, each slide is a page of its own), so that they do not
+  // compete with the page's first paint for the network.
+  const isNear = (i: number) => i === index || (hydrated && (i === (index + 1) % count || i === (index - 1 + count) % count));
   const current = stories[index];
 
   return (
