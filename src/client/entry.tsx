@@ -1,5 +1,4 @@
 /** Hydrates the server-rendered document with the data the server embedded. */
-import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from '../app/App.tsx';
 import { BOOT_DATA_ID, Document, type BootData } from '../app/Document.tsx';
@@ -16,13 +15,9 @@ const notFound = isNotFoundDocument(location, boot.data);
 // The page's chunk was preloaded by the document; have it before hydrating, so nothing suspends.
 if (!notFound) await matchRoute(location.pathname).route.preload?.();
 
-// In a transition, hydration is split into short tasks that yield to the browser (a click
-// meanwhile hydrates its target first and is replayed), instead of one long task.
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <Document assets={boot.assets} bootJson={bootJson} mode={boot.mode}>
-      <App client={client} location={location} notFound={notFound} />
-    </Document>,
-  );
-});
+hydrateRoot(
+  document,
+  <Document assets={boot.assets} bootJson={bootJson} mode={boot.mode}>
+    <App client={client} location={location} notFound={notFound} />
+  </Document>,
+);
