@@ -15,6 +15,10 @@ test('/portfolio: filters combine with paging, each change one listing read, cou
   await filter(page, 'Filter by strategy', /^Buyouts/).click();
   await expect(page).toHaveURL(/\/portfolio\?strategy=buyouts$/);
   await expect(filter(page, 'Filter by strategy', /^Buyouts/)).toHaveAttribute('aria-pressed', 'true');
+  // While a listing read is under way the previous results stay, marked aria-busy: read the
+  // results only once the new ones are in.
+  const settled = () => expect(page.locator('#results')).not.toHaveAttribute('aria-busy', 'true');
+  await settled();
   const first = await cardTitles(page);
   expect(first).toHaveLength(12);
   await page.getByRole('navigation', { name: 'Portfolio pages' }).getByRole('link', { name: 'Next page' }).click();
@@ -25,6 +29,7 @@ test('/portfolio: filters combine with paging, each change one listing read, cou
   await filter(page, 'Filter by region', /^Europe/).click();
   await expect(page).toHaveURL(/\/portfolio\?region=europe&strategy=buyouts$/);
   await expect(filter(page, 'Filter by region', /^Europe/)).toBeFocused();
+  await settled();
   const count = await page.locator('#results-count').innerText();
   const shown = Number(/Showing (\d+)/.exec(count)![1]);
   expect(await cardTitles(page)).toHaveLength(shown);
