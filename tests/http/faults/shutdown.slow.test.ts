@@ -47,10 +47,11 @@ async function refusedWithin(port: number, ms: number): Promise<number> {
   }
 }
 
-test('SIGTERM: stop accepting, finish in-flight requests, close idle connections, exit 0 within 10 s', async (t) => {
+/** The production server in its own data directory, killed after the test; null (skipped) without a build. */
+async function start(t: { skip(m: string): void; after(fn: () => Promise<void>): void }) {
   if (!hasBuild()) {
     t.skip('dist/manifest.json is missing: run "npx tsx scripts/build.ts" (npm test builds first)');
-    return;
+    return null;
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-shutdown-'));
   const server = await forkServer({ dataDir });
@@ -59,6 +60,13 @@ test('SIGTERM: stop accepting, finish in-flight requests, close idle connections
     await server.exited;
     rmSync(dataDir, { recursive: true, force: true });
   });
+  return { server, dataDir };
+}
+
+test('SIGTERM: stop accepting, finish in-flight requests, close idle connections, exit 0 within 10 s', async (t) => {
+  const started = await start(t);
+  if (!started) return;
+  const { server, dataDir } = started;
   const cookie = await server.login();
   const host = `Host: 127.0.0.1:${server.port}\r\n`;
 
@@ -147,17 +155,9 @@ test('SIGTERM: stop accepting, finish in-flight requests, close idle connections
 });
 
 test('SIGTERM: a connection accepted just before the signal, whose request arrives after it, is still answered', async (t) => {
-  if (!hasBuild()) {
-    t.skip('dist/manifest.json is missing: run "npx tsx scripts/build.ts" (npm test builds first)');
-    return;
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-shutdown-'));
-  const server = await forkServer({ dataDir });
-  t.after(async () => {
-    server.kill('SIGKILL');
-    await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const started = await start(t);
+  if (!started) return;
+  const { server } = started;
   // Connected (accepted by the server: it answers a later request first), nothing sent yet. The
   // shutdown closes idle keep-alive connections; one that has not yet sent its first request is
   // not idle but on its way, and must be answered (Connection: close) rather than reset.
