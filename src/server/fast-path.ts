@@ -108,16 +108,29 @@ export function withFastPath(deps: FastPathDeps, stats: { fastPath: number }): H
     const comma = xfp.indexOf(',');
     return (comma === -1 ? xfp : xfp.slice(0, comma)).trim() === 'https';
   };
+  /** The redirect's headers up to its Location (the security list, then no-store), by scheme (0 http, 1 https). */
+  const redirectHeads: (string[] | undefined)[] = [];
+  /**
+   * The body type Express's res.redirect negotiates (`req.accepts('text/plain', 'text/html')`),
+   * remembered per Accept value: clients send a handful of distinct values, and the negotiation
+   * is a pure function of it (bounded like pageKeys in app.ts).
+   */
+  const redirectTypes = new Map<string, string | false>();
+  const redirectType = (req: IncomingMessage): string | false => {
+    // (No Accept header means */*; an empty one accepts nothing: two keys. A header value never holds NUL.)
+    const accept = req.headers.accept ?? '\0';
+    let type = redirectTypes.get(accept);
+    if (type === undefined) {
+      type = accepts(req).types('text/plain', 'text/html') as string | false;
+      if (redirectTypes.size >= 1_000) redirectTypes.clear();
+      redirectTypes.set(accept, type);
+    }
+    return type;
+  };
   return function handle(req, res) {
     const method = req.method;
     const url = req.url ?? '';
     if ((method === 'GET' || method === 'HEAD') && deps.isOriginForm(url)) {
-      let answer: MemoryAnswer | undefined;
-      try {
-        answer = deps.lookup(url);
-      } catch {
-        // Express meets the same failure in its own handler and answers it (500, never a stack).
-      }
       const session = deps.hasSession(req.headers.cookie);
       // No session on a page the gate guards: its 302 to /login, as Express writes it (the
       // security headers, no-store, Location, Vary: Accept (+ Accept-Encoding when compression
@@ -128,9 +141,11 @@ export function withFastPath(deps: FastPathDeps, stats: { fastPath: number }): H
         if (location !== undefined) {
           stats.fastPath++;
           deps.requestLog(req, res);
-          const chosen = redirectBody(accepts(req).types('text/plain', 'text/html') as string | false, location);
-          const block = deps.securityHeaders(isSecure(req)).flatMap(([n, v]) => [n, v]);
-          block.push('Cache-Control', 'no-store', 'Location', location, 'Vary', chosen.type ? 'Accept, Accept-Encoding' : 'Accept');
+          const chosen = redirectBody(redirectType(req), location);
+          const secure = isSecure(req);
+          let head = redirectHeads[secure ? 1 : 0];
+          if (!head) head = redirectHeads[secure ? 1 : 0] = [...deps.securityHeaders(secure).flatMap(([n, v]) => [n, v]), 'Cache-Control', 'no-store'];
+          const block = head.concat('Location', location, 'Vary', chosen.type ? 'Accept, Accept-Encoding' : 'Accept');
           if (chosen.type) block.push('Content-Type', chosen.type);
           block.push('Content-Length', String(Buffer.byteLength(chosen.body)));
           res.writeHead(302, block);
@@ -139,7 +154,17 @@ export function withFastPath(deps: FastPathDeps, stats: { fastPath: number }): H
           return;
         }
       }
-      if (answer && session) {
+      // Only a visitor with a session is answered from memory: without one, the lookup (URL
+      // parsing, route matching) would be work thrown away (a third of the redirect's CPU).
+      let answer: MemoryAnswer | undefined;
+      if (session) {
+        try {
+          answer = deps.lookup(url);
+        } catch {
+          // Express meets the same failure in its own handler and answers it (500, never a stack).
+        }
+      }
+      if (answer) {
         stats.fastPath++;
         deps.requestLog(req, res);
         const { body } = answer;
