@@ -6,7 +6,7 @@ import { Suspense } from 'react';
 import { HelmetProvider } from 'react-helmet-async';
 import { QueryContext, type QueryClient, useQuery } from './query.ts';
 import { RouterProvider, useLocation, type Location } from './router.tsx';
-import { matchRoute, notFoundRoute } from './routes.ts';
+import { matchRoute, notFoundRoute, routeQuery } from './routes.ts';
 import { Q } from './types.ts';
 import { NavBar } from './components/NavBar.tsx';
 import { Footer } from './components/Footer.tsx';
@@ -53,7 +53,7 @@ function Layout({ notFoundAt }: { notFoundAt: string | null }) {
       <main id="main" tabIndex={-1}>
         {/* Pages other than home load on demand: the seed's spinner shows meanwhile. */}
         <Suspense fallback={<Spinner label="Loading page" />}>
-          <Page key={location.pathname} params={params} />
+          <Page key={location.pathname} params={params} data={route.data(params, routeQuery(route, location.search))} />
         </Suspense>
       </main>
       {site && <Footer site={site} />}

@@ -9,6 +9,7 @@ import { PATHS } from './paths.ts';
 import type { Resource } from './filters.ts';
 import type { NewsSummary, PressReleaseSummary, ResearchSummary } from './types.ts';
 import type { PortfolioSummary } from './portfolio.ts';
+import type { QueryKey } from './query.ts';
 
 export { LISTING_PAGE_SIZE };
 
@@ -71,6 +72,9 @@ export interface ListingOf {
   resources: ResourcesListing;
   portfolio: PortfolioListing;
 }
+
+/** What a listing's route hands its page: the read of the page of results the URL asks for. */
+export type ListingKeys<N extends ListingName> = { listing: QueryKey<ListingOf[N]> };
 
 /**
  * A query string with the given parameters in a fixed (alphabetical) order, leaving out empty

@@ -8,18 +8,26 @@ import { PATHS, href } from './paths.ts';
 import { EDITORIAL_SLUGS, POLICY_PAGES } from './nav-links.ts';
 import { Q } from './types.ts';
 import { queryPath, type QueryKey } from './query.ts';
-import { LISTINGS, canonicalSearch, listingParams, type ListingName } from './listing.ts';
+import { LISTINGS, canonicalSearch, listingParams, type ListingKeys, type ListingName } from './listing.ts';
 import { parseErrorFields } from './contact-fields.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { NEWS_TABS } from './components/NewsPanel.tsx';
 import { COOKIE_PREFERENCES_KEY } from './constants.ts';
 
-export interface PageProps {
+/**
+ * The reads a route hands its page, by name (`{ item: Q.teamMember(id) }`): each a typed key
+ * the page passes to useQuery. The route is the one place they are declared.
+ */
+export type DataKeys = Record<string, QueryKey>;
+
+/** What a page is given: its path parameters and the keys of the data its route declares. */
+export interface PageProps<K extends DataKeys = Record<never, never>> {
   params: Record<string, string>;
+  data: K;
 }
 
-/** Reads data the route's queries resolved (undefined when the read has no answer: 404). */
+/** Reads data the route's keys resolved (undefined when the read has no answer: 404). */
 export type Getter = <T>(key: QueryKey<T>) => T | undefined;
 
 /**
@@ -28,15 +36,19 @@ export type Getter = <T>(key: QueryKey<T>) => T | undefined;
  */
 export type ParamRule = (value: string | null, ctx: { get: Getter; query: URLSearchParams }) => string | undefined;
 
+/** A route of the table (see defineRoute, which checks that its page and its data agree). */
 export interface RouteDef {
   pattern: string;
-  page: ComponentType<PageProps>;
+  page: ComponentType<PageProps<DataKeys>>;
   /**
-   * Data the page reads, beyond what every page reads (site facts, practice areas), for its path
-   * parameters and its query parameters (only those declared in `query`). A read without an
-   * answer (an unknown id, a page past the last) makes the page a 404.
+   * The data the page reads, beyond what every page reads (LAYOUT_QUERIES: the site facts), for
+   * its path parameters and its query parameters (only those declared in `query`): named keys,
+   * the one declaration of the page's reads. The server resolves exactly these (their values, in
+   * this order) and embeds them in the document; the page gets the record as its `data` prop
+   * and reads each key with useQuery. A read without an answer (an unknown id, a page past the
+   * last) makes the page a 404.
    */
-  queries: (params: Record<string, string>, query: URLSearchParams) => QueryKey[];
+  data: (params: Record<string, string>, query: URLSearchParams) => DataKeys;
   /**
    * The query parameters the page reads, each with its rule: the one place a page's parameters
    * are declared. Only these reach the render and the page cache; a request whose query string
@@ -64,21 +76,38 @@ export interface RouteDef {
   preload?: () => Promise<void>;
 }
 
-type Lazy = { page: ComponentType<PageProps>; module: string; preload: () => Promise<void> };
+/** Keys a route declares that its page does not take (`data` must give exactly what `page` takes). */
+type Unread<D, K> = Exclude<keyof D, keyof K>;
+type RouteSpec<K extends DataKeys, D extends K> = Omit<RouteDef, 'page' | 'data'> & {
+  page: ComponentType<PageProps<K>>;
+  data: (params: Record<string, string>, query: URLSearchParams) => D;
+} & ([Unread<D, K>] extends [never] ? unknown : { keysThePageDoesNotTake: Unread<D, K> });
+
+/**
+ * A route of the table, type-checked: its `data` gives exactly the keys its page takes, each with
+ * the type of answer the page expects (a key the page asks for and the route does not give, one
+ * of another type, or one the page does not take, is a type error).
+ */
+export function defineRoute<K extends DataKeys = Record<never, never>, D extends K = K>(spec: RouteSpec<K, D>): RouteDef {
+  // The check is done: the table holds routes of every shape.
+  return spec as unknown as RouteDef;
+}
+
+type Lazy<K extends DataKeys> = { page: ComponentType<PageProps<K>>; module: string; preload: () => Promise<void> };
 /**
  * A page in its own chunk (code splitting per route): the home page ships with the entry,
  * every other page loads when first needed. The server and the client's hydration await
  * `preload()` first, so neither ever suspends (no streamed boundaries, no inline scripts);
  * on client navigation the page suspends and the layout's Suspense shows the seed's spinner.
  */
-function lazyPage<K extends string>(module: string, load: () => Promise<Record<K, ComponentType<PageProps>>>, name: K): Lazy {
-  let Loaded: ComponentType<PageProps> | null = null;
+function lazyPage<K extends DataKeys, N extends string>(module: string, load: () => Promise<Record<N, ComponentType<PageProps<K>>>>, name: N): Lazy<K> {
+  let Loaded: ComponentType<PageProps<K>> | null = null;
   let promise: Promise<void> | null = null;
   const preload = () =>
     (promise ??= load().then((m) => {
       Loaded = m[name];
     }));
-  function LazyPage(props: PageProps) {
+  function LazyPage(props: PageProps<K>) {
     if (!Loaded) use(preload());
     return createElement(Loaded!, props);
   }
@@ -105,11 +134,11 @@ const CookieSettings = lazyPage('src/app/pages/CookieSettingsPage.tsx', () => im
 /** Data every page needs: the header and footer (tests/unit/route-data.test.ts checks they read it). */
 export const LAYOUT_QUERIES: QueryKey[] = [Q.site];
 
-const editorial = (slug: string): RouteDef => ({ pattern: href('page', { slug }), ...Editorial, queries: () => [Q.page(slug)] });
-const policy = (slug: string): RouteDef => ({ pattern: href('page', { slug }), ...Policy, queries: () => [Q.policy(slug)] });
+const editorial = (slug: string) => defineRoute({ pattern: href('page', { slug }), ...Editorial, data: () => ({ page: Q.page(slug) }) });
+const policy = (slug: string) => defineRoute({ pattern: href('page', { slug }), ...Policy, data: () => ({ page: Q.policy(slug) }) });
 
 /** A paged listing: one listing read for the filters and page asked for; its answer says what is canonical. */
-function listing(name: ListingName, lazy: Lazy): RouteDef {
+function listing<N extends ListingName>(name: N, lazy: Lazy<ListingKeys<N>>): RouteDef {
   const key = (query: URLSearchParams) => Q.listing(name, listingParams(name, query));
   const def: { filters: readonly string[]; aliases?: Record<string, string> } = LISTINGS[name];
   const names = [...def.filters, 'page', ...Object.keys(def.aliases ?? {})];
@@ -117,7 +146,7 @@ function listing(name: ListingName, lazy: Lazy): RouteDef {
     (param) =>
     (_value, { get, query }) =>
       get(key(query))?.query[param];
-  return { pattern: LISTINGS[name].path, ...lazy, queries: (_params, query) => [key(query)], query: Object.fromEntries(names.map((n) => [n, rule(n)])) };
+  return defineRoute({ pattern: LISTINGS[name].path, ...lazy, data: (_params, query) => ({ listing: key(query) }), query: Object.fromEntries(names.map((n) => [n, rule(n)])) });
 }
 
 /**
@@ -130,7 +159,7 @@ function search(): RouteDef {
     (param) =>
     (_value, { get, query }) =>
       get(key(query))?.query[param];
-  return { pattern: PATHS.search, ...Search, noindex: true, queries: (_params, query) => [key(query)], query: { q: rule('q'), type: rule('type'), page: rule('page') } };
+  return defineRoute({ pattern: PATHS.search, ...Search, noindex: true, data: (_params, query) => ({ results: key(query) }), query: { q: rule('q'), type: rule('type'), page: rule('page') } });
 }
 
 /** The value itself when it is one of `values`. */
@@ -140,10 +169,10 @@ const oneOf =
     v !== null && values.includes(v) ? v : undefined;
 
 export const routes: RouteDef[] = [
-  {
+  defineRoute({
     pattern: PATHS.home,
     page: HomePage,
-    queries: () => [Q.stories, Q.latestNews, Q.home, Q.practiceAreas],
+    data: () => ({ stories: Q.stories, latestNews: Q.latestNews, home: Q.home, practiceAreas: Q.practiceAreas }),
     transparentHeader: true,
     query: {
       // The news panel open on a tab, without JavaScript (/?more=insights#news-panel).
@@ -156,43 +185,43 @@ export const routes: RouteDef[] = [
       },
       story: (v, { get }) => (v !== null && get(Q.stories)?.some((s) => s.id === v) ? v : undefined),
     },
-  },
+  }),
   // Editorial pages, in menu order (the menu lists them: nav-links.ts).
   ...EDITORIAL_SLUGS.map(editorial),
-  { pattern: PATHS.team, ...Team, queries: () => [Q.team] },
-  { pattern: PATHS.teamMember, ...TeamMember, queries: ({ id }) => [Q.teamMember(id)], items: Q.team },
+  defineRoute({ pattern: PATHS.team, ...Team, data: () => ({ team: Q.team }) }),
+  defineRoute({ pattern: PATHS.teamMember, ...TeamMember, data: ({ id }) => ({ member: Q.teamMember(id) }), items: Q.team }),
   listing('research', Research),
-  { pattern: PATHS.researchDetail, ...ResearchDetail, queries: ({ id }) => [Q.researchItem(id), Q.relatedResearch(id)], items: Q.research },
+  defineRoute({ pattern: PATHS.researchDetail, ...ResearchDetail, data: ({ id }) => ({ item: Q.researchItem(id), related: Q.relatedResearch(id) }), items: Q.research }),
   listing('press-releases', PressReleases),
-  { pattern: PATHS.pressRelease, ...PressReleaseDetail, queries: ({ id }) => [Q.pressRelease(id), Q.relatedPressReleases(id)], items: Q.pressReleases },
+  defineRoute({ pattern: PATHS.pressRelease, ...PressReleaseDetail, data: ({ id }) => ({ item: Q.pressRelease(id), related: Q.relatedPressReleases(id) }), items: Q.pressReleases }),
   listing('news', NewsUpdates),
-  { pattern: PATHS.newsDetail, ...NewsDetail, queries: ({ id }) => [Q.newsItem(id), Q.relatedNews(id)], items: Q.news },
+  defineRoute({ pattern: PATHS.newsDetail, ...NewsDetail, data: ({ id }) => ({ item: Q.newsItem(id), related: Q.relatedNews(id) }), items: Q.news }),
   listing('resources', Resources),
   listing('portfolio', Portfolio),
-  { pattern: PATHS.portfolioCompany, ...PortfolioCompany, queries: ({ id }) => [Q.portfolioCompany(id)], items: Q.portfolio },
+  defineRoute({ pattern: PATHS.portfolioCompany, ...PortfolioCompany, data: ({ id }) => ({ company: Q.portfolioCompany(id) }), items: Q.portfolio }),
   search(),
-  {
+  defineRoute({
     pattern: PATHS.contact,
     ...Contact,
-    queries: () => [],
+    data: () => ({}),
     // The outcome of a form post without JavaScript (see src/server/contact.ts).
     query: {
       sent: oneOf(['1']),
       error: (v) => (v === 'throttled' ? v : parseErrorFields(v).join(',') || undefined),
     },
-  },
+  }),
   ...POLICY_PAGES.map((p) => policy(p.slug)),
-  {
+  defineRoute({
     pattern: PATHS.cookieSettings,
     ...CookieSettings,
-    queries: () => [],
+    data: () => ({}),
     // The answer to a save without script (src/server/cookie-settings.ts): show the notice.
     query: { saved: oneOf(['1']) },
     cookie: COOKIE_PREFERENCES_KEY,
-  },
+  }),
 ];
 
-export const notFoundRoute: RouteDef = { pattern: '*', page: NotFoundPage, queries: () => [] };
+export const notFoundRoute: RouteDef = defineRoute({ pattern: '*', page: NotFoundPage, data: () => ({}) });
 
 export function matchRoute(pathname: string): { route: RouteDef; params: Record<string, string> } {
   for (const route of routes) {
@@ -213,8 +242,9 @@ export function routeQuery(route: RouteDef, search: string | URLSearchParams): U
   return out;
 }
 
+/** Every read of a page, in order: the layout's, then the values of its route's `data`. */
 export function queriesFor(route: RouteDef, params: Record<string, string>, query: URLSearchParams = new URLSearchParams()): QueryKey[] {
-  return [...LAYOUT_QUERIES, ...route.queries(params, query)];
+  return [...LAYOUT_QUERIES, ...Object.values(route.data(params, query))];
 }
 
 /**
@@ -227,7 +257,7 @@ export function isNotFoundDocument(location: { pathname: string; search: string 
   return route !== notFoundRoute && queriesFor(route, params, routeQuery(route, location.search)).some((key) => !(queryPath(key) in data));
 }
 
-/** The canonical query string ("" or "?a=1&b=2") of a request, given the data its queries resolved. */
+/** The canonical query string ("" or "?a=1&b=2") of a request, given the data its keys resolved. */
 export function canonicalQuery(route: RouteDef, query: URLSearchParams, get: Getter): string {
   const out: Record<string, string | undefined> = {};
   for (const [name, rule] of Object.entries(route.query ?? {})) out[name] = rule(query.get(name), { get, query });

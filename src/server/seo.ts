@@ -87,7 +87,7 @@ export function sitemapEntries(api: ApiData, contentDir: string): { path: string
       continue;
     }
     // A listing's lastmod is its newest item's date (its first page is newest first).
-    const values = route.queries({}, new URLSearchParams()).map((k) => {
+    const values = Object.values(route.data({}, new URLSearchParams())).map((k) => {
       const v = read(api, queryPath(k)) as { items?: unknown } | undefined;
       return v && typeof v === 'object' && 'items' in v ? v.items : v;
     });

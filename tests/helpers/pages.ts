@@ -41,7 +41,7 @@ export function pagePaths(): string[] {
   return routes.map((route) => {
     const path = concretePath(route.pattern);
     const params = matchPattern(route.pattern, path) ?? {};
-    for (const key of route.queries(params, new URLSearchParams())) {
+    for (const key of Object.values(route.data(params, new URLSearchParams()))) {
       const q = queryPath(key);
       if (!api.read(q.split('?')[0], new URLSearchParams(q.split('?')[1] ?? ''))) throw new Error(`${path}: ${q} has no answer in content`);
     }

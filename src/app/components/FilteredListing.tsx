@@ -6,9 +6,9 @@
  */
 import { Fragment, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useRouter } from '../router.tsx';
+import { useQuery, type QueryKey } from '../query.ts';
 import { LISTINGS, type ListingName, type ListingOf } from '../listing.ts';
 import { listingHref } from '../filters.ts';
-import { useListing } from '../hooks/useListing.ts';
 import { Loaded } from './Loaded.tsx';
 import { PageMeta } from './PageMeta.tsx';
 import { PageHero } from './PageHero.tsx';
@@ -17,6 +17,8 @@ import { Pagination, RESULTS_ID } from './Pagination.tsx';
 
 interface Props<N extends ListingName> {
   name: N;
+  /** The page of results the URL asks for (filters and ?page=): the key the listing's route gives its page. */
+  listing: QueryKey<ListingOf[N]>;
   /** The spinner's label while the first page loads. */
   loading: string;
   /** The page's title (document and hero), meta description, and the hero's eyebrow and lede. */
@@ -51,7 +53,9 @@ interface Props<N extends ListingName> {
 
 export function FilteredListing<N extends ListingName>(props: Props<N>) {
   const { name, loading, title, description, eyebrow, lede, heroNote, intro, label, filter, filters, filtersClass, items, gridClass = 'card-grid card-grid--3', empty, pagesLabel, footer } = props;
-  const listing = useListing(name);
+  // While the next page of results loads, the current one stays on screen (`previous`), so the
+  // filter buttons, the pagination and focus stay where they are.
+  const listing = useQuery(props.listing, { keepPrevious: true });
   const { navigate } = useRouter();
   const filtersRef = useRef<HTMLDivElement>(null);
   const path = LISTINGS[name].path;

@@ -6,9 +6,9 @@
 import { useId } from 'react';
 import { NEWS_PANEL_MAX_ITEMS } from '../constants.ts';
 import { Link } from '../router.tsx';
-import { useQuery } from '../query.ts';
+import { useQuery, type QueryKey } from '../query.ts';
 import { ABOUT_LINKS, STYLE_LINKS } from '../nav-links.ts';
-import { Q, type PracticeArea } from '../types.ts';
+import type { NewsSummary, PracticeArea } from '../types.ts';
 import { Spinner } from './Spinner.tsx';
 import { Img } from './Img.tsx';
 import { formatDate } from '../format.ts';
@@ -17,14 +17,16 @@ export const NEWS_TABS = ['Insights', 'About', 'Style', 'Strategies'] as const;
 export type NewsTab = (typeof NEWS_TABS)[number];
 
 interface Props {
+  /** The latest news (the home route's read): Insights lists its first items. */
+  news: QueryKey<NewsSummary[]>;
   tab: NewsTab | null;
   onTab: (tab: NewsTab | null) => void;
   onClose: () => void;
   practiceAreas: PracticeArea[];
 }
 
-export function NewsPanel({ tab, onTab, onClose, practiceAreas }: Props) {
-  const news = useQuery(Q.latestNews);
+export function NewsPanel({ news: newsKey, tab, onTab, onClose, practiceAreas }: Props) {
+  const news = useQuery(newsKey);
   const selectId = useId();
   const strategies = practiceAreas.filter((p) => p.kind === 'strategy');
   const cards: Record<Exclude<NewsTab, 'Insights'>, { label: string; href: string; text?: string }[]> = {

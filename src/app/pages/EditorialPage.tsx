@@ -4,9 +4,10 @@
  */
 import type { ReactNode } from 'react';
 import clsx from 'clsx';
-import { useQuery } from '../query.ts';
+import { useQuery, type QueryKey } from '../query.ts';
 import { useLocation, Link } from '../router.tsx';
-import { Q, type BlockT, type EditorialPageData } from '../types.ts';
+import type { BlockT, EditorialPageData } from '../types.ts';
+import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
@@ -31,9 +32,9 @@ function figureValue(value: string): { text: string; size?: string } {
   };
 }
 
-export function EditorialPage() {
+export function EditorialPage({ data }: PageProps<{ page: QueryKey<EditorialPageData> }>) {
   const slug = useLocation().pathname.slice(1);
-  const page = useQuery(Q.page(slug));
+  const page = useQuery(data.page);
   if (page.status === 'pending') return <Spinner label="Loading page" />;
   if (page.status === 'error') return <PageError error={page.error} />;
   const p = page.data;

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { NEWS_PANEL_SCROLL_DELAY_MS } from '../constants.ts';
-import { useQuery } from '../query.ts';
+import { useQuery, type QueryKey } from '../query.ts';
 import { useLocation } from '../router.tsx';
-import { Q, type Story } from '../types.ts';
+import { Q, type HomeData, type NewsSummary, type PracticeArea, type Story } from '../types.ts';
+import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { StorySlider } from '../components/StorySlider.tsx';
@@ -11,11 +12,14 @@ import { HomeSections } from '../components/HomeSections.tsx';
 import { NewsPanel, NEWS_TABS, type NewsTab } from '../components/NewsPanel.tsx';
 import { useOverlay, type OverlayName } from '../components/overlay-context.tsx';
 
-export function HomePage() {
-  const stories = useQuery(Q.stories);
+/** The home page's reads: the slider's stories, the news panel's items, the sections below. */
+type HomeKeys = { stories: QueryKey<Story[]>; latestNews: QueryKey<NewsSummary[]>; home: QueryKey<HomeData>; practiceAreas: QueryKey<PracticeArea[]> };
+
+export function HomePage({ data }: PageProps<HomeKeys>) {
+  const stories = useQuery(data.stories);
   const site = useQuery(Q.site).data;
-  const home = useQuery(Q.home).data;
-  const practiceAreas = useQuery(Q.practiceAreas).data ?? [];
+  const home = useQuery(data.home).data;
+  const practiceAreas = useQuery(data.practiceAreas).data ?? [];
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const initialTab = NEWS_TABS.find((t) => t.toLowerCase() === search.get('more')) ?? null;
@@ -71,7 +75,7 @@ export function HomePage() {
       {stories.data && (
         <StorySlider stories={stories.data} initialIndex={initialSlide} expanded={story !== null} onLearnMore={setStory} onStartHere={openPanel} startHereHref="/?more=insights#news-panel" />
       )}
-      {panelOpen && <NewsPanel tab={tab} onTab={setTab} onClose={closePanel} practiceAreas={practiceAreas} />}
+      {panelOpen && <NewsPanel news={data.latestNews} tab={tab} onTab={setTab} onClose={closePanel} practiceAreas={practiceAreas} />}
       {home && <HomeSections home={home} practiceAreas={practiceAreas} />}
       <StoryDetail story={story} slide={story && stories.data ? stories.data.indexOf(story) : 0} onClose={() => setStory(null)} />
     </>

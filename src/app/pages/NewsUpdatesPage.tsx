@@ -1,11 +1,14 @@
 /** /news-updates: firm and portfolio news, paged, with a category filter (the item's type). */
 import { ArticleCard } from '../components/ArticleCard.tsx';
 import { FilteredListing } from '../components/FilteredListing.tsx';
+import type { PageProps } from '../routes.ts';
+import type { ListingKeys } from '../listing.ts';
 
-export function NewsUpdatesPage() {
+export function NewsUpdatesPage({ data }: PageProps<ListingKeys<'news'>>) {
   return (
     <FilteredListing
       name="news"
+      listing={data.listing}
       loading="Loading news"
       title="News & Updates"
       description="News from Halden Rowe Capital and its portfolio companies: awards, events, team announcements and market insight."

@@ -3,9 +3,10 @@
  * set for reading — a header with the last-updated date, a table of contents that stays in view
  * on wide screens, numbered sections with linkable headings, and a way back to the top.
  */
-import { useQuery } from '../query.ts';
+import { useQuery, type QueryKey } from '../query.ts';
 import { Link, useLocation } from '../router.tsx';
-import { Q } from '../types.ts';
+import type { PolicyPageData } from '../types.ts';
+import type { PageProps } from '../routes.ts';
 import { href } from '../paths.ts';
 import { POLICY_PAGES } from '../nav-links.ts';
 import { formatDate } from '../format.ts';
@@ -15,9 +16,9 @@ import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { Prose } from '../components/Prose.tsx';
 
-export function PolicyPage() {
+export function PolicyPage({ data }: PageProps<{ page: QueryKey<PolicyPageData> }>) {
   const slug = useLocation().pathname.slice(1);
-  const page = useQuery(Q.policy(slug));
+  const page = useQuery(data.page);
   if (page.status === 'pending') return <Spinner label="Loading page" />;
   if (page.status === 'error') return <PageError error={page.error} />;
   const p = page.data;

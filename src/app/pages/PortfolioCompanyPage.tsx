@@ -4,9 +4,8 @@
  * companies; 404 for unknown ids.
  */
 import type { ReactNode } from 'react';
-import { useQuery } from '../query.ts';
+import { useQuery, type QueryKey } from '../query.ts';
 import { Link } from '../router.tsx';
-import { Q } from '../types.ts';
 import { PRACTICE_AREAS } from '../nav-links.ts';
 import { href } from '../paths.ts';
 import type { PageProps } from '../routes.ts';
@@ -19,8 +18,8 @@ import { CompanyCard } from '../components/CompanyCard.tsx';
 import { formatDate } from '../format.ts';
 import { facetLabel, statusText, type PortfolioCompany } from '../portfolio.ts';
 
-export function PortfolioCompanyPage({ params }: PageProps) {
-  const company = useQuery(Q.portfolioCompany(params.id));
+export function PortfolioCompanyPage({ data }: PageProps<{ company: QueryKey<PortfolioCompany> }>) {
+  const company = useQuery(data.company);
   return (
     <Loaded state={company} loading="Loading company">
       {(c) => <Company c={c} />}

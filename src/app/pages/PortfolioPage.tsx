@@ -11,6 +11,8 @@ import { FilteredListing } from '../components/FilteredListing.tsx';
 import { ALL, listingHref } from '../filters.ts';
 import { PATHS } from '../paths.ts';
 import { PORTFOLIO_FACETS, PORTFOLIO_FILTERS } from '../portfolio.ts';
+import type { PageProps } from '../routes.ts';
+import type { ListingKeys } from '../listing.ts';
 
 const FILTER_LABELS: Record<(typeof PORTFOLIO_FILTERS)[number], string> = {
   strategy: 'Filter by strategy',
@@ -20,12 +22,13 @@ const FILTER_LABELS: Record<(typeof PORTFOLIO_FILTERS)[number], string> = {
 };
 const COMPANY: [string, string] = ['company', 'companies'];
 
-export function PortfolioPage() {
+export function PortfolioPage({ data }: PageProps<ListingKeys<'portfolio'>>) {
   const site = useQuery(Q.site);
   const backed = site.data?.portfolioCompanies ?? '150+';
   return (
     <FilteredListing
       name="portfolio"
+      listing={data.listing}
       loading="Loading portfolio"
       title="Portfolio"
       description={`A selection of the ${backed} companies Halden Rowe Capital has backed since 1999, by strategy, sector, region and status.`}

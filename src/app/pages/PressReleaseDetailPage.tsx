@@ -1,15 +1,16 @@
 /** /press-release/{id}: a press release with its dateline (media contact is part of its content); 404 for unknown ids; two related releases. */
-import { Q } from '../types.ts';
+import type { PressRelease, PressReleaseSummary } from '../types.ts';
+import type { QueryKey } from '../query.ts';
 import { href } from '../paths.ts';
 import type { PageProps } from '../routes.ts';
 import { ArticlePage } from '../components/ArticleDetail.tsx';
 import { placeName } from '../components/ArticleCard.tsx';
 
-export function PressReleaseDetailPage({ params }: PageProps) {
+export function PressReleaseDetailPage({ data }: PageProps<{ item: QueryKey<PressRelease>; related: QueryKey<PressReleaseSummary[]> }>) {
   return (
     <ArticlePage
-      item={Q.pressRelease(params.id)}
-      related={Q.relatedPressReleases(params.id)}
+      item={data.item}
+      related={data.related}
       loading="Loading press release"
       back={{ href: href('pressReleases'), label: 'All press releases' }}
       heading={(p) => ({ label: 'Press Release', location: p.location })}

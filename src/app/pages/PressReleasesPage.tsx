@@ -3,12 +3,15 @@ import { useQuery } from '../query.ts';
 import { Q } from '../types.ts';
 import { ArticleCard, placeName } from '../components/ArticleCard.tsx';
 import { FilteredListing } from '../components/FilteredListing.tsx';
+import type { PageProps } from '../routes.ts';
+import type { ListingKeys } from '../listing.ts';
 
-export function PressReleasesPage() {
+export function PressReleasesPage({ data }: PageProps<ListingKeys<'press-releases'>>) {
   const site = useQuery(Q.site).data;
   return (
     <FilteredListing
       name="press-releases"
+      listing={data.listing}
       loading="Loading press releases"
       title="Press Releases"
       description="Announcements from Halden Rowe Capital: fund closes, investments, realizations and firm news."

@@ -1,15 +1,16 @@
 /** /research/{id}: a research article (its Markdown body); 404 for unknown ids; two related items. */
-import { Q } from '../types.ts';
+import type { ResearchItem, ResearchSummary } from '../types.ts';
+import type { QueryKey } from '../query.ts';
 import { href } from '../paths.ts';
 import type { PageProps } from '../routes.ts';
 import { ArticlePage } from '../components/ArticleDetail.tsx';
 import { InvestorLoginButton } from '../components/LoginOverlay.tsx';
 
-export function ResearchDetailPage({ params }: PageProps) {
+export function ResearchDetailPage({ data }: PageProps<{ item: QueryKey<ResearchItem>; related: QueryKey<ResearchSummary[]> }>) {
   return (
     <ArticlePage
-      item={Q.researchItem(params.id)}
-      related={Q.relatedResearch(params.id)}
+      item={data.item}
+      related={data.related}
       loading="Loading research"
       back={{ href: href('research'), label: 'All research' }}
       heading={(r) => ({ label: r.category, author: r.author })}

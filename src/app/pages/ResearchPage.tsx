@@ -2,11 +2,14 @@
 import { ArticleCard } from '../components/ArticleCard.tsx';
 import { FilteredListing } from '../components/FilteredListing.tsx';
 import { InvestorLoginButton } from '../components/LoginOverlay.tsx';
+import type { PageProps } from '../routes.ts';
+import type { ListingKeys } from '../listing.ts';
 
-export function ResearchPage() {
+export function ResearchPage({ data }: PageProps<ListingKeys<'research'>>) {
   return (
     <FilteredListing
       name="research"
+      listing={data.listing}
       loading="Loading research"
       title="Insights and Research"
       description="Market commentary, sector analysis and thematic research from the investment team of Halden Rowe Capital."

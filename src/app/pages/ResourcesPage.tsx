@@ -9,11 +9,14 @@ import { FilterBar } from '../components/FilterBar.tsx';
 import { ArticleCard } from '../components/ArticleCard.tsx';
 import { FilteredListing } from '../components/FilteredListing.tsx';
 import { RESOURCE_KIND_LABEL, RESOURCE_TYPES, resourcesHref } from '../filters.ts';
+import type { PageProps } from '../routes.ts';
+import type { ListingKeys } from '../listing.ts';
 
-export function ResourcesPage() {
+export function ResourcesPage({ data }: PageProps<ListingKeys<'resources'>>) {
   return (
     <FilteredListing
       name="resources"
+      listing={data.listing}
       loading="Loading resources"
       title="Resources"
       description="Research, press releases and news from Halden Rowe Capital in one place, filtered by content type and category."

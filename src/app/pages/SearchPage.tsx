@@ -5,9 +5,8 @@
  * count announced politely) without moving focus. ?type= shows one group, paged.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { isNotFound, useQuery } from '../query.ts';
+import { isNotFound, useQuery, type QueryKey } from '../query.ts';
 import { Link, useLocation, useRouter } from '../router.tsx';
-import { Q } from '../types.ts';
 import { canonicalSearch } from '../listing.ts';
 import { formatDate } from '../format.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_QUERY, SEARCH_TYPES, normalizeQuery, splitMatches, type SearchHit, type SearchResults } from '../search.ts';
@@ -17,6 +16,7 @@ import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { Pagination, RESULTS_COUNT_ID, RESULTS_ID } from '../components/Pagination.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import type { PageProps } from '../routes.ts';
 
 export const SEARCH_INPUT_ID = 'search-q';
 
@@ -45,11 +45,11 @@ function Highlight({ text, terms }: { text: string; terms: string[] }) {
 
 const searchHref = (params: Record<string, string | undefined>) => `/search${canonicalSearch(params)}`;
 
-export function SearchPage() {
+export function SearchPage({ data }: PageProps<{ results: QueryKey<SearchResults> }>) {
   const { search } = useLocation();
   const { navigate } = useRouter();
   const params = searchParams(search);
-  const results = useQuery(Q.search(params), { keepPrevious: true });
+  const results = useQuery(data.results, { keepPrevious: true });
   const q = normalizeQuery(params.q);
 
   // The field follows the URL when the URL changes from elsewhere (a suggestion, Back), and keeps

@@ -1,7 +1,7 @@
 /** /team/{id}: profile with bio, email, experience, education, expertise; 404 for unknown ids. */
-import { useQuery } from '../query.ts';
+import { useQuery, type QueryKey } from '../query.ts';
 import { Link } from '../router.tsx';
-import { Q, type TeamMemberDetail } from '../types.ts';
+import type { TeamMemberDetail } from '../types.ts';
 import { href } from '../paths.ts';
 import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -10,8 +10,8 @@ import { Img } from '../components/Img.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { firstSentence } from '../team.ts';
 
-export function TeamMemberPage({ params }: PageProps) {
-  const member = useQuery(Q.teamMember(params.id));
+export function TeamMemberPage({ data }: PageProps<{ member: QueryKey<TeamMemberDetail> }>) {
+  const member = useQuery(data.member);
   return (
     <Loaded state={member} loading="Loading profile">
       {(m) => <Profile m={m} />}

@@ -1,8 +1,9 @@
 /** /team: Leadership (title contains "Managing Partner", 3 columns) and Investment Team (4 columns). */
-import { useQuery } from '../query.ts';
+import { useQuery, type QueryKey } from '../query.ts';
 import { Link } from '../router.tsx';
 import { href } from '../paths.ts';
 import { Q, type TeamMember } from '../types.ts';
+import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
@@ -10,8 +11,8 @@ import { PageError } from '../components/PageError.tsx';
 import { Img } from '../components/Img.tsx';
 import { firstSentence, isLeader } from '../team.ts';
 
-export function TeamPage() {
-  const team = useQuery(Q.team);
+export function TeamPage({ data }: PageProps<{ team: QueryKey<TeamMember[]> }>) {
+  const team = useQuery(data.team);
   const site = useQuery(Q.site).data;
   if (team.status === 'pending') return <Spinner label="Loading team" />;
   if (team.status === 'error') return <PageError error={team.error} />;
