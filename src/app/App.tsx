@@ -53,7 +53,7 @@ function Layout({ notFoundAt }: { notFoundAt: string | null }) {
       <main id="main" tabIndex={-1}>
         {/* Pages other than home load on demand: the seed's spinner shows meanwhile. */}
         <Suspense fallback={<Spinner label="Loading page" />}>
-          <Page key={location.pathname} params={params} data={route.data(params, routeQuery(route, location.search))} />
+          <Page key={location.pathname} data={route.data(params, routeQuery(route, location.search))} />
         </Suspense>
       </main>
       {site && <Footer site={site} />}

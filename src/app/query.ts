@@ -14,7 +14,7 @@ declare const answer: unique symbol;
 /**
  * The segments of a read's path; `T` is the type of its answer (a phantom: never set at run
  * time). Required, so a bare array is not a key and a key of one answer is not a key of another:
- * `useQuery(Q.team)` infers TeamMember[], and `useQuery(Q.team)` is a type error.
+ * `useQuery(Q.team)` infers TeamMember[], and `useQuery<NewsItem[]>(Q.team)` is a type error.
  */
 export type QueryKey<T = unknown> = readonly string[] & { readonly [answer]: T };
 

@@ -21,9 +21,8 @@ import { COOKIE_PREFERENCES_KEY } from './constants.ts';
  */
 export type DataKeys = Record<string, QueryKey>;
 
-/** What a page is given: its path parameters and the keys of the data its route declares. */
+/** What a page is given: the keys of the data its route declares (path and query parameters are already in them). */
 export interface PageProps<K extends DataKeys = Record<never, never>> {
-  params: Record<string, string>;
   data: K;
 }
 
