@@ -372,6 +372,19 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
     return { body: cached, type: PAGE_TYPE, cacheControl: cacheControlAsSent(PAGE_CACHE) };
   };
   const noop = () => {};
+  /**
+   * The gate's redirect for a page URL (its Location), or undefined for a URL that is not a page.
+   * A pure function of the URL, remembered like pageKeys: validating the `next` target parses the
+   * URL (WHATWG URL), a tenth of the CPU of a redirect answered from the fast path.
+   */
+  const redirects = new Map<string, string | undefined>();
+  const redirectFor = (url: string): string | undefined => {
+    if (redirects.has(url)) return redirects.get(url);
+    const location = isPagePath(pathOf(url)) ? loginRedirect(url) : undefined;
+    if (redirects.size >= 10_000) redirects.clear();
+    redirects.set(url, location);
+    return location;
+  };
   const stats = { fastPath: 0 };
   const handler: Handler = config.fastPath
     ? withFastPath(
@@ -384,7 +397,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
           lookup,
           requestLog: (req, res) => requestLog(req, res, noop),
           // The gate's redirect (gate.ts requireSession) for a page: the same isPagePath as `lookup`.
-          redirectFor: isPublic ? undefined : (url) => (isPagePath(pathOf(url)) ? loginRedirect(url) : undefined),
+          redirectFor: isPublic ? undefined : redirectFor,
         },
         stats,
       )
