@@ -22,6 +22,7 @@ import { createSeoFiles } from './seo.ts';
 import { COOKIE_SETTINGS_PAGE, cookieSettingsHandler } from './cookie-settings.ts';
 import { precompressedStatic } from './static.ts';
 import { withFastPath, type Handler, type MemoryAnswer } from './fast-path.ts';
+import { memoize } from './memo.ts';
 import { loadContent } from '../content/load.ts';
 import { buildApiData, loadImageManifest, type ApiData } from '../content/api-data.ts';
 import type { BuildManifest } from '../build/manifest.ts';
@@ -377,14 +378,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
    * A pure function of the URL, remembered like pageKeys: validating the `next` target parses the
    * URL (WHATWG URL), a tenth of the CPU of a redirect answered from the fast path.
    */
-  const redirects = new Map<string, string | undefined>();
-  const redirectFor = (url: string): string | undefined => {
-    if (redirects.has(url)) return redirects.get(url);
-    const location = isPagePath(pathOf(url)) ? loginRedirect(url) : undefined;
-    if (redirects.size >= 10_000) redirects.clear();
-    redirects.set(url, location);
-    return location;
-  };
+  const redirectFor = memoize((url): string | undefined => (isPagePath(pathOf(url)) ? loginRedirect(url) : undefined), 10_000);
   const stats = { fastPath: 0 };
   const handler: Handler = config.fastPath
     ? withFastPath(

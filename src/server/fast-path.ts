@@ -27,6 +27,7 @@ import type { Express } from 'express';
 import type { EncodedBody } from './page-cache.ts';
 import { hasEncodings, pickEncoding } from './page-cache.ts';
 import type { HeaderList } from './security.ts';
+import { memoize } from './memo.ts';
 
 /** What the pipeline would answer from memory for this target. */
 export interface MemoryAnswer {
@@ -94,6 +95,8 @@ function redirectBody(type: string | false, location: string): { type?: string; 
   return { body: '' };
 }
 
+const NO_ACCEPT = '\0';
+
 const matchesEtag = (inm: string, etag: string) => inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`);
 
 /** Wraps Express: `handler(req, res)` answers from the fast path or hands over to `app`. */
@@ -115,18 +118,9 @@ export function withFastPath(deps: FastPathDeps, stats: { fastPath: number }): H
    * remembered per Accept value: clients send a handful of distinct values, and the negotiation
    * is a pure function of it (bounded like pageKeys in app.ts).
    */
-  const redirectTypes = new Map<string, string | false>();
-  const redirectType = (req: IncomingMessage): string | false => {
-    // (No Accept header means */*; an empty one accepts nothing: two keys. A header value never holds NUL.)
-    const accept = req.headers.accept ?? '\0';
-    let type = redirectTypes.get(accept);
-    if (type === undefined) {
-      type = accepts(req).types('text/plain', 'text/html') as string | false;
-      if (redirectTypes.size >= 1_000) redirectTypes.clear();
-      redirectTypes.set(accept, type);
-    }
-    return type;
-  };
+  const negotiate = memoize((accept) => accepts({ headers: accept === NO_ACCEPT ? {} : { accept } } as IncomingMessage).types('text/plain', 'text/html') as string | false, 1_000);
+  // (No Accept header means */*; an empty one accepts nothing: two keys. A header value never holds NUL.)
+  const redirectType = (req: IncomingMessage): string | false => negotiate(req.headers.accept ?? NO_ACCEPT);
   return function handle(req, res) {
     const method = req.method;
     const url = req.url ?? '';

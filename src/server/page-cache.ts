@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gunzipSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Request, Response } from 'express';
+import { memoize } from './memo.ts';
 
 /** A response body kept in memory with its compressed forms and an ETag. */
 export interface EncodedBody {
@@ -178,18 +179,11 @@ export class PageCache<T extends EncodedBody = EncodedBody> {
 }
 
 /** Browsers send a handful of distinct Accept-Encoding values: each is parsed once. */
-const encodingMemo = new Map<string, 'br' | 'gzip' | null>();
+const parseAcceptEncodingOnce = memoize((acceptEncoding) => parseAcceptEncoding(acceptEncoding), 100);
 
 /** Picks br, gzip or identity from Accept-Encoding (q=0 respected). */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  let picked = encodingMemo.get(acceptEncoding);
-  if (picked === undefined) {
-    picked = parseAcceptEncoding(acceptEncoding);
-    if (encodingMemo.size >= 100) encodingMemo.clear();
-    encodingMemo.set(acceptEncoding, picked);
-  }
-  return picked;
+  return acceptEncoding ? parseAcceptEncodingOnce(acceptEncoding) : null;
 }
 
 function parseAcceptEncoding(acceptEncoding: string): 'br' | 'gzip' | null {

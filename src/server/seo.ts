@@ -7,6 +7,7 @@
  * request time. Under the gate they answer like any page (behind the session check).
  */
 import { readdirSync, statSync } from 'node:fs';
+import { memoize } from './memo.ts';
 import path from 'node:path';
 import { Feed } from 'feed';
 import { routes } from '../app/routes.ts';
@@ -140,7 +141,6 @@ export const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
 /** The sitemap and feeds as encoded bodies, built once per origin (a handful at most). */
 export function createSeoFiles(api: ApiData, contentDir: string) {
   let entries: ReturnType<typeof sitemapEntries> | undefined;
-  const byOrigin = new Map<string, Map<string, { body: EncodedBody; type: string }>>();
   const build = (origin: string) => {
     entries ??= sitemapEntries(api, contentDir);
     const files = new Map<string, { body: EncodedBody; type: string }>();
@@ -152,15 +152,12 @@ export function createSeoFiles(api: ApiData, contentDir: string) {
     }
     return files;
   };
+  // Host headers are the client's: keep few origins.
+  const filesFor = memoize(build, 4);
   return {
     /** The file for a path ("/sitemap.xml", "/feeds/news.atom") on this origin, or undefined. */
     get(origin: string, urlPath: string) {
-      let files = byOrigin.get(origin);
-      if (!files) {
-        if (byOrigin.size >= 4) byOrigin.clear(); // Host headers are the client's: keep few
-        byOrigin.set(origin, (files = build(origin)));
-      }
-      return files.get(urlPath);
+      return filesFor(origin).get(urlPath);
     },
   };
 }
