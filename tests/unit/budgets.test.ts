@@ -54,6 +54,13 @@ test('the loader that starts the site after the first paint is a small classic s
   assert.match(code, /first-contentful-paint/);
 });
 
+test('every module the site ships asks V8 to compile it eagerly (explicit compile hint, first line)', () => {
+  const m = load();
+  const files = new Set([...Object.values(m.entries).flatMap((e) => [e.js, ...e.preload]), ...Object.values(m.modules).flatMap((c) => [c.js, ...c.preload])]);
+  assert.ok(files.size >= 10);
+  for (const f of files) assert.ok(readFileSync(path.join(dist, f), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'), `${f} has no compile hint on its first line`);
+});
+
 test('the CSS bundle is ≤ 20 KB gzip', () => {
   const m = load();
   const size = gz(m.css);
