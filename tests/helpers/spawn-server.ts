@@ -68,7 +68,7 @@ export function freePort(): Promise<number> {
  * A scratch working directory: a consistent copy of dist/ and links to what the built server reads
  * at run time (content, public files, packages). No sources: the built server must not need them.
  */
-export function snapshotCwd(): string {
+export function snapshotCwd(distDir = path.join(ROOT, 'dist')): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'hrc-fork-'));
   for (const name of ['content', 'public', 'node_modules', 'package.json']) {
     symlinkSync(path.join(ROOT, name), path.join(dir, name));
@@ -77,7 +77,7 @@ export function snapshotCwd(): string {
   for (let attempt = 0; ; attempt++) {
     rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
     try {
-      cpSync(path.join(ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
+      cpSync(distDir, path.join(dir, 'dist'), { recursive: true });
       const m = JSON.parse(readFileSync(path.join(dir, 'dist', 'manifest.json'), 'utf8')) as { entries: Record<string, { js: string; preload: string[] }>; css: string; fonts: string[] };
       const files = ['/server.js', m.css, ...m.fonts, ...Object.values(m.entries).flatMap((e) => [e.js, ...e.preload])];
       if (files.every((f) => existsSync(path.join(dir, 'dist', f)))) return dir;
@@ -116,11 +116,13 @@ export interface ForkOptions {
   startTimeoutMs?: number;
   /** Another way to start it (e.g. ['npm', 'run', 'serve']); SERVER_COMMAND by default. */
   command?: string[];
+  /** Another build to run (a copy of some other checkout's dist/); this checkout's dist/ by default. */
+  distDir?: string;
 }
 
 export async function forkServer(opts: ForkOptions): Promise<Forked> {
   const port = opts.port ?? (await freePort());
-  const cwd = snapshotCwd();
+  const cwd = snapshotCwd(opts.distDir);
   const [file, ...args] = opts.command ?? SERVER_COMMAND;
   const child = spawn(file, args, {
     cwd,
