@@ -4,6 +4,7 @@
  */
 
 import type { ContactField } from './contact-fields.ts';
+import { formatCount } from './format.ts';
 
 export { CONTACT_FIELDS, parseErrorFields, type ContactField } from './contact-fields.ts';
 
@@ -79,7 +80,7 @@ export function isValidEmail(email: string): boolean {
   return /^(?:[a-zA-Z]{2,63}|xn--[a-zA-Z0-9-]{1,59})$/.test(tld);
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = formatCount;
 
 /** Validates raw input; on success returns the normalised value to store. */
 export function validateContact(raw: unknown): ContactResult {

@@ -7,6 +7,7 @@ import { RELATED_ITEMS } from './constants.ts';
 import { canonicalSearch } from './listing.ts';
 import { PATHS, href } from './paths.ts';
 import type { ImageRef, NewsSummary, PressReleaseSummary, ResearchSummary } from './types.ts';
+import { formatCount } from './format.ts';
 
 /** The default of every filter, listed first. */
 export const ALL = 'All';
@@ -52,7 +53,7 @@ export function relatedItems<T extends { id: string }>(items: readonly T[], id: 
 
 /** The count line of a listing, e.g. "Showing 3 results" / "Showing 1 result". */
 export function resultCountText(n: number): string {
-  return `Showing ${n.toLocaleString('en-US')} ${n === 1 ? 'result' : 'results'}`;
+  return `Showing ${formatCount(n)} ${n === 1 ? 'result' : 'results'}`;
 }
 
 /* ---------- /resources: research, press releases and news in one list ---------- */

@@ -12,6 +12,7 @@ import clsx from 'clsx';
 import { CONTACT_FIELDS, CONTACT_LIMITS, FIELD_HINT_ERRORS, HONEYPOT_FIELD, validateContact, type ContactErrors, type ContactField, type ContactInput } from '../contact-validation.ts';
 import { Link } from '../router.tsx';
 import { queryKey } from '../query.ts';
+import { formatCount } from '../format.ts';
 
 export type ContactFormInitial =
   | { kind: 'fresh' }
@@ -216,7 +217,7 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
         {field('email', { type: 'email', autoComplete: 'email', required: true, maxLength: CONTACT_LIMITS.email })}
       </div>
       {field('company', { autoComplete: 'organization', required: false, maxLength: CONTACT_LIMITS.company })}
-      {field('message', { autoComplete: 'off', required: true, textarea: true, hint: `Between ${CONTACT_LIMITS.messageMin} and ${CONTACT_LIMITS.messageMax.toLocaleString('en-US')} characters.` })}
+      {field('message', { autoComplete: 'off', required: true, textarea: true, hint: `Between ${CONTACT_LIMITS.messageMin} and ${formatCount(CONTACT_LIMITS.messageMax)} characters.` })}
 
       {/* Honeypot: invisible to people and assistive technology, irresistible to form-filling bots. */}
       <div className="contact-trap" aria-hidden="true">

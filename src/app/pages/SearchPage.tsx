@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { isNotFound, useQuery, type QueryKey } from '../query.ts';
 import { Link, useLocation, useRouter } from '../router.tsx';
 import { canonicalSearch } from '../listing.ts';
-import { formatDate } from '../format.ts';
+import { formatCount, formatDate } from '../format.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_QUERY, SEARCH_TYPES, normalizeQuery, splitMatches, type SearchHit, type SearchResults } from '../search.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
@@ -172,7 +172,7 @@ function SearchStatus({ r }: { r: SearchResults }) {
   let text: string;
   if (!r.q) text = 'Search portfolio companies, people, insights, press releases, news and pages.';
   else if (!r.total) text = `No results for “${r.q}”.`;
-  else text = `${r.total.toLocaleString('en-US')} ${r.total === 1 ? 'result' : 'results'} for “${r.q}”${label ? ` in ${label}` : ''}.`;
+  else text = `${formatCount(r.total)} ${r.total === 1 ? 'result' : 'results'} for “${r.q}”${label ? ` in ${label}` : ''}.`;
   return (
     <p id={RESULTS_COUNT_ID} tabIndex={-1} role="status" className="search-status">
       {text}
