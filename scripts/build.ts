@@ -51,6 +51,7 @@ function writeManifest(meta: esbuild.Metafile) {
   const fontOuts = Object.keys(meta.outputs).filter((o) => o.endsWith('.woff2'));
   const pick = (name: string) => fontOuts.find((o) => path.basename(o).startsWith(name));
   const fonts = [pick('inter-latin-400-normal'), pick('newsreader-latin-400-normal')].filter(Boolean).map((f) => rel(f!));
+  const siteFonts = [pick('inter-latin-600-normal')].filter(Boolean).map((f) => rel(f!));
   const modules: BuildManifest['modules'] = {};
   for (const [, info] of Object.entries(meta.outputs)) {
     if (info.entryPoint?.startsWith('src/app/pages/')) modules[info.entryPoint] = js(info.entryPoint);
@@ -61,6 +62,7 @@ function writeManifest(meta: esbuild.Metafile) {
     loader: loaderPath,
     css: rel(css),
     fonts,
+    siteFonts,
     builtAt: new Date().toISOString(),
     sources,
   };

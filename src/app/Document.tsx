@@ -7,7 +7,7 @@ import { GATED, SiteModeContext, type SiteMode } from './site-mode.ts';
 
 export interface Assets {
   css: string;
-  /** Fonts worth preloading (at most two). */
+  /** Fonts worth preloading (at most three: build manifest's `fonts`, and `siteFonts` on the site's pages). */
   fonts: string[];
   /** Chunks the entry imports statically: fetched in parallel with it. */
   modulePreload: string[];

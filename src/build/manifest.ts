@@ -10,8 +10,14 @@ export interface BuildManifest {
   /** The site's loader (src/client/boot.ts): a classic script that starts the site entry after the first paint. */
   loader: string;
   css: string;
-  /** Fonts to preload (at most two). */
+  /** Fonts to preload on every document, the login page included (at most two). */
   fonts: string[];
+  /**
+   * Fonts the site's pages also preload (not the login page, which sets everything in Inter 400):
+   * Inter 600, the header's labels on every page. Found only once the stylesheet is parsed, it
+   * would start a round trip later (decision 007).
+   */
+  siteFonts: string[];
   builtAt: string;
   /** Fingerprint of the sources this build was made from (scripts/lib/build-inputs.mjs); npm start rebuilds when it differs. */
   sources?: string;

@@ -44,7 +44,7 @@ type Element = Parameters<typeof renderToPipeableStream>[0];
 
 const assetsFor = (manifest: BuildManifest, entry: 'site' | 'login', devScript?: string): Assets => ({
   css: manifest.css,
-  fonts: manifest.fonts,
+  fonts: entry === 'site' ? [...manifest.fonts, ...manifest.siteFonts] : manifest.fonts,
   modulePreload: manifest.entries[entry].preload,
   devScript,
 });

@@ -17,6 +17,7 @@ export const FAKE_MANIFEST: BuildManifest = {
   entries: { site: { js: '/assets/e.js', preload: [] }, login: { js: '/assets/l.js', preload: [] } },
   css: '/assets/s.css',
   fonts: [],
+  siteFonts: [],
   modules: {},
   loader: '/assets/b.js',
   builtAt: '',

@@ -19,6 +19,7 @@ const fakeManifest = {
   entries: { site: { js: '/assets/e.js', preload: [] }, login: { js: '/assets/l.js', preload: [] } },
   css: '/assets/s.css',
   fonts: [],
+  siteFonts: [],
   modules: {},
   loader: '/assets/b.js',
   builtAt: '',
