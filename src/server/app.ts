@@ -135,7 +135,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
     counts: { renders: 0 },
   };
   // What the login page loads is open; everything else under /assets is behind the gate.
-  const loginAssetSet = (m: BuildManifest) => new Set([m.entries.login.js, ...m.entries.login.preload, m.css, ...m.fonts]);
+  const loginAssetSet = (m: BuildManifest) => new Set([m.loader, m.entries.login.js, ...m.entries.login.preload, m.css, ...m.fonts]);
   let loginAssets = loginAssetSet(build);
   // Hashed names never change content: cache for a year. Login assets are public; the rest
   // are private to signed-in visitors (no shared cache may hand them to anyone else).

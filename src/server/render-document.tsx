@@ -135,8 +135,11 @@ export async function renderDocument(url: string | Location, data: Record<string
 
 /** The login page's document (its own entry, no site data). */
 export async function renderLoginDocument(props: LoginProps, manifest: BuildManifest, opts: RenderOptions = {}): Promise<RenderedDocument> {
-  const assets = assetsFor(manifest, 'login', opts.devScript);
+  // Started by the same loader as the site's pages, after the first paint (decision 003): as a
+  // module script in the head, its ~75 KB of React shared the connection with the stylesheet.
+  const login = manifest.entries.login;
+  const assets: Assets = { ...assetsFor(manifest, 'login', opts.devScript), modulePreload: [], loader: { src: manifest.loader, entry: login.js, chunks: login.preload } };
   const bootJson = serializeBootData({ assets, login: props });
-  const html = await renderToBuffer(<LoginDocument assets={assets} bootJson={bootJson} props={props} />, [manifest.entries.login.js], opts);
+  const html = await renderToBuffer(<LoginDocument assets={assets} bootJson={bootJson} props={props} />, [], opts);
   return { status: opts.status ?? 200, html };
 }

@@ -69,6 +69,8 @@ test('with the real build, the login bundle is served without a session and the 
     assert.match(login.headers.get('content-type') ?? '', /javascript/);
     const css = await get(real.url, manifest.css);
     assert.equal(css.status, 200, 'the login page is styled');
+    const loader = await get(real.url, manifest.loader);
+    assert.equal(loader.status, 200, 'the loader that starts the login bundle is open');
     const site = await get(real.url, manifest.entries.site.js);
     assert.equal(site.status, 302, 'the site bundle needs a session');
     // And the login bundle (with what it preloads) holds no site content.

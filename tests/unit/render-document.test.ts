@@ -56,5 +56,6 @@ test('the login document: its own entry, its props, no site data', async () => {
   assert.equal(status, 429);
   const text = html.toString();
   assert.match(text, /name="next" value="\/team"/);
-  assert.match(text, /<script type="module" src="\/assets\/l\.js"/);
+  assert.match(text, /<script src="\/assets\/b\.js" defer="" data-entry="\/assets\/l\.js" data-chunks=""><\/script><\/body>/, 'started by the loader after the first paint');
+  assert.ok(!/type="module"|modulepreload/.test(text), 'no module script or preload competes with the stylesheet');
 });
