@@ -33,6 +33,27 @@ test("'Enter' is disabled while the password field is empty", async ({ page }) =
   await expect(enter).toBeDisabled();
 });
 
+test('a password typed before the scripts arrive is kept: once hydrated, Enter is enabled and signs in', async ({ page }) => {
+  // The scripts start after the first paint (decision 003): hold them (not the loader, a defer
+  // script that the load event waits for) until the password is typed.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(?!boot-).+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login?next=%2Fteam');
+  const field = page.getByPlaceholder('Enter password');
+  const enter = page.getByRole('button', { name: 'Enter' });
+  await field.fill(E2E_PASSWORD);
+  release();
+  await waitForHydration(page);
+  await expect(field).toHaveValue(E2E_PASSWORD);
+  await expect(enter).toBeEnabled();
+  await enter.click();
+  await expect(page).toHaveURL(/\/team$/, { timeout: 10_000 });
+});
+
 test("a wrong password shows 'Authenticating...' for 500 ms, then the error and a cleared field", async ({ page, diagnostics }) => {
   diagnostics.allow(statusConsoleError(401));
   await freezeClock(page);

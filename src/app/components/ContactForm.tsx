@@ -12,6 +12,7 @@ import clsx from 'clsx';
 import { CONTACT_FIELDS, CONTACT_LIMITS, FIELD_HINT_ERRORS, HONEYPOT_FIELD, validateContact, type ContactErrors, type ContactField, type ContactInput } from '../contact-validation.ts';
 import { Link } from '../router.tsx';
 import { queryKey } from '../query.ts';
+import { useTypedBeforeHydration } from '../hooks/useTypedBeforeHydration.ts';
 import { formatCount } from '../format.ts';
 
 export type ContactFormInitial =
@@ -77,6 +78,10 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
       if (still.ok || !still.errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
     }
   };
+  useTypedBeforeHydration(formRef, (name, value) => {
+    const field = CONTACT_FIELDS.find((f) => f === name);
+    if (field) onChange(field, value);
+  });
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

@@ -4,10 +4,11 @@
  * Works without JavaScript (a plain form post, answered with a 303); with JavaScript it posts
  * JSON, shows "Authenticating..." for at least 500 ms, then goes on or shows the error.
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { LOGIN_CHECK_DELAY_MS, LOGIN_ERROR } from '../constants.ts';
 import { Logo } from '../components/Logo.tsx';
 import { useHydrated } from '../hooks/useHydrated.ts';
+import { useTypedBeforeHydration } from '../hooks/useTypedBeforeHydration.ts';
 
 export interface LoginProps {
   next: string;
@@ -22,6 +23,8 @@ export function LoginPage({ next, initialError }: LoginProps) {
   // Before hydration the button stays enabled, so the form also works without JavaScript
   // (the field is `required`); once hydrated, an empty field disables it (seed §5).
   const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (name, value) => name === 'password' && setPassword(value));
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -66,7 +69,7 @@ export function LoginPage({ next, initialError }: LoginProps) {
         </div>
         <h1 className="login__title">Welcome</h1>
         <p className="login__text">This site is restricted to invited visitors. Enter the password to continue.</p>
-        <form className="login__form" method="post" action="/api/login" onSubmit={onSubmit}>
+        <form ref={formRef} className="login__form" method="post" action="/api/login" onSubmit={onSubmit}>
           <input type="hidden" name="next" value={next} />
           <label htmlFor="password" className="visually-hidden">
             Password

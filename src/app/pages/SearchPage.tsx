@@ -8,6 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { isNotFound, useQuery, type QueryKey } from '../query.ts';
 import { Link, useLocation, useRouter } from '../router.tsx';
 import { canonicalSearch } from '../listing.ts';
+import { useTypedBeforeHydration } from '../hooks/useTypedBeforeHydration.ts';
 import { formatCount, formatDate } from '../format.ts';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_QUERY, SEARCH_TYPES, normalizeQuery, splitMatches, type SearchHit, type SearchResults } from '../search.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -78,6 +79,8 @@ export function SearchPage({ data }: PageProps<{ results: QueryKey<SearchResults
     clearTimeout(timer.current);
     timer.current = setTimeout(() => go(text, true), SEARCH_DEBOUNCE_MS);
   };
+  const formRef = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(formRef, (name, text) => name === 'q' && onInput(text));
 
   if (results.status === 'pending') return <Spinner label="Searching" />;
   if (results.status === 'error') return isNotFound(results.error) ? <NotFoundPage /> : <PageError error={results.error} />;
@@ -91,7 +94,7 @@ export function SearchPage({ data }: PageProps<{ results: QueryKey<SearchResults
         noindex
       />
       <PageHero eyebrow="Search" title="Search">
-        <form role="search" method="get" action="/search" className="search-form" onSubmit={onSubmit} aria-label="Site search">
+        <form ref={formRef} role="search" method="get" action="/search" className="search-form" onSubmit={onSubmit} aria-label="Site search">
           <label htmlFor={SEARCH_INPUT_ID} className="search-form__label">
             Search the site
           </label>

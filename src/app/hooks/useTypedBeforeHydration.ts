@@ -1,0 +1,24 @@
+/**
+ * Text typed into a form before its page hydrated. The scripts start after the first paint
+ * (decision 003), so on a slow phone a visitor can type first: React keeps the typed text in the
+ * field but not in the component's state, which stays at its server value — the login button
+ * stays disabled over a visible password, the contact form reports an empty name. Once, after
+ * hydration, every text field whose value differs from what the server rendered is handed to
+ * `adopt(name, value)`, as if it had been typed now.
+ */
+import { useEffect, useRef, type RefObject } from 'react';
+
+export function useTypedBeforeHydration(form: RefObject<HTMLFormElement | null>, adopt: (name: string, value: string) => void): void {
+  const done = useRef(false);
+  useEffect(() => {
+    const fields = form.current?.elements;
+    if (done.current || !fields) return;
+    done.current = true; // once: the first commit is the hydration
+    for (const field of Array.from(fields)) {
+      const text = field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && !['hidden', 'checkbox', 'radio', 'submit', 'button'].includes(field.type));
+      if (!text) continue;
+      const el = field as HTMLInputElement | HTMLTextAreaElement;
+      if (el.name && el.value !== el.defaultValue) adopt(el.name, el.value);
+    }
+  }, [form, adopt]);
+}
