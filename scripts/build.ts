@@ -141,9 +141,9 @@ const options: esbuild.BuildOptions = {
   // V8's explicit compile hint (Chrome 136+; other engines read a comment): every function of
   // these files is compiled eagerly, on a background thread while the file streams in, instead of
   // pre-parsed and then parsed again on the main thread at its first call. Everything a page loads
-  // runs at hydration — React's one CommonJS wrapper around react-dom most of all — so nothing is
-  // compiled for nothing. Lighthouse-style main-thread time after the first paint of / fell from
-  // 774 to 506 ms and its blocking time from 203 to 51 ms (docs/decisions/007).
+  // runs at hydration — React's one CommonJS wrapper around react-dom most of all — so little is
+  // compiled for nothing. `npm run main-thread` against the build before it: blocking after the
+  // first paint of / 207 → 62 ms, main-thread CPU 710 → 484 ms (docs/decisions/007).
   banner: watch ? undefined : { js: '//# allFunctionsCalledOnLoad' },
   logLevel: 'warning',
   plugins: [reloadPlugin],

@@ -25,6 +25,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { forkServer, hasBuild, ROOT, type Forked } from '../tests/helpers/spawn-server.ts';
+import { median } from './lib/median.ts';
 
 process.chdir(ROOT); // tests/e2e/site.ts reads content/ relative to the working directory
 const { LOGIN_ROUTE, SITE_ROUTES } = await import('../tests/e2e/site.ts');
@@ -75,12 +76,6 @@ function pages(): Page[] {
   if (unknown.length) throw new Error(`LH_ROUTES: unknown page(s) ${unknown.join(', ')}; known: ${all.map((p) => p.path).join(' ')}`);
   return all.filter((p) => only.includes(p.path));
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 
 function figures(lhr: Result): RunFigures {
   const num = (id: string) => {

@@ -28,6 +28,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { forkServer, hasBuild, ROOT, type Forked } from '../tests/helpers/spawn-server.ts';
 import { SESSION_COOKIE } from '../src/app/constants.ts';
+import { median } from './lib/median.ts';
 import { blockingFromTrace, CPU_MULTIPLIER, LONG_TASK_MS, type Load, type TraceEvent } from './lib/blocking.ts';
 
 const RUNS = Math.max(1, Number(process.env.MT_RUNS ?? 5) || 5);
@@ -60,12 +61,6 @@ async function measure(browser: Browser, server: Forked, cookie: string, route: 
     await context.close();
   }
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 
 async function main() {
   if (!hasBuild()) throw new Error('dist/ is missing: run "npx tsx scripts/build.ts" (npm run main-thread builds first)');
