@@ -13,7 +13,7 @@ export interface BuildManifest {
   /** Fonts to preload on every document, the login page included (at most two). */
   fonts: string[];
   /**
-   * Fonts the site's pages also preload (not the login page, which sets everything in Inter 400):
+   * Fonts the site's pages also preload (not the login page, whose text is Inter 400 and Newsreader 400):
    * Inter 600, the header's labels on every page. Found only once the stylesheet is parsed, it
    * would start a round trip later (decision 007).
    */

@@ -6,19 +6,18 @@
  * hydration, every text field whose value differs from what the server rendered is handed to
  * `adopt(name, value)`, as if it had been typed now.
  */
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useEffectEvent, type RefObject } from 'react';
 
 export function useTypedBeforeHydration(form: RefObject<HTMLFormElement | null>, adopt: (name: string, value: string) => void): void {
-  const done = useRef(false);
+  // An effect event: `adopt` is a new closure on every render, and the effect must run once, at
+  // the commit that hydrates the form, not after every later one.
+  const onTyped = useEffectEvent(adopt);
   useEffect(() => {
-    const fields = form.current?.elements;
-    if (done.current || !fields) return;
-    done.current = true; // once: the first commit is the hydration
-    for (const field of Array.from(fields)) {
+    for (const field of Array.from(form.current?.elements ?? [])) {
       const text = field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && !['hidden', 'checkbox', 'radio', 'submit', 'button'].includes(field.type));
       if (!text) continue;
       const el = field as HTMLInputElement | HTMLTextAreaElement;
-      if (el.name && el.value !== el.defaultValue) adopt(el.name, el.value);
+      if (el.name && el.value !== el.defaultValue) onTyped(el.name, el.value);
     }
-  }, [form, adopt]);
+  }, [form]);
 }
