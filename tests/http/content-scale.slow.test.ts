@@ -118,6 +118,23 @@ test('filters and pages combine: the count, the pages and the links keep the fil
   assert.equal(rl.total, ITEMS / 5);
 });
 
+test('counts past 999 are written as the result line writes them: 1,000, not 1000', async () => {
+  const separated = /^\d{1,3}(,\d{3})*$/;
+  const portfolio = (await page('/portfolio')).html;
+  assert.match(portfolio, /Showing 1,000 results/);
+  const chips = [...portfolio.matchAll(/<span class="filter-button__count">([^<]*)</g)].map((m) => m[1]);
+  assert.ok(chips.includes('1,000'), `the "All" chip counts every company: ${chips.join(' ')}`);
+  for (const c of chips) assert.match(c, separated, `filter chip count ${c}`);
+  const search = (await page('/search?q=halden')).html;
+  const groups = [...search.matchAll(/<span class="search-group__count">([^<]*)</g)].map((m) => m[1]);
+  assert.ok(
+    groups.some((c) => c.includes(',')),
+    `a group holds 1,000 or more: ${groups.join(' ')}`,
+  );
+  for (const c of groups) assert.match(c, separated, `search group count ${c}`);
+  assert.ok(!/All \d{4,} results in/.test(search), 'the "All N results in …" links separate thousands');
+});
+
 test('every kind of page stays small: HTML ≤ 120 KB, and a page embeds only what it shows', async () => {
   const research = (await (await get(s.url, '/api/research', { headers: { cookie } })).json()) as { id: string }[];
   const press = (await (await get(s.url, '/api/press-releases', { headers: { cookie } })).json()) as { id: string }[];

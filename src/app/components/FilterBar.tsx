@@ -9,6 +9,7 @@
 import { useId, type MouseEvent } from 'react';
 import { useLocation, useRouter } from '../router.tsx';
 import { resultCountText } from '../filters.ts';
+import { formatCount } from '../format.ts';
 import { RESULTS_COUNT_ID } from './Pagination.tsx';
 
 export interface FilterOption {
@@ -52,7 +53,7 @@ export function FilterBar({ label, name, options, selected }: Props) {
       {o.count && ' '}
       {o.count && (
         <span className="filter-button__count">
-          {o.count.n}
+          {formatCount(o.count.n)}
           <span className="visually-hidden">{` ${o.count.n === 1 ? o.count.noun[0] : o.count.noun[1]}`}</span>
         </span>
       )}

@@ -13,6 +13,7 @@ import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { CompanyCard } from '../components/CompanyCard.tsx';
+import { formatCount } from '../format.ts';
 
 /**
  * A figure's value as shown: a range never breaks at its dash ("$20M–" / "$200M+"), words still
@@ -59,7 +60,7 @@ function CompaniesBlock({ title, companies }: { title: string; companies: NonNul
             Portfolio Companies
           </h2>
           <Link href={companies.href} className="text-link">
-            {companies.total > companies.items.length ? `All ${companies.total} ${title} companies` : `${title} in the portfolio`} <span aria-hidden="true">→</span>
+            {companies.total > companies.items.length ? `All ${formatCount(companies.total)} ${title} companies` : `${title} in the portfolio`} <span aria-hidden="true">→</span>
           </Link>
         </div>
         <ul className="card-grid card-grid--3 company-grid">

@@ -129,7 +129,7 @@ export function SearchPage({ data }: PageProps<{ results: QueryKey<SearchResults
           {r.groups.map((g) => (
             <section key={g.type} className="search-group" aria-labelledby={`search-group-${g.type}`}>
               <h2 id={`search-group-${g.type}`} className="search-group__heading">
-                {g.label} <span className="search-group__count">{g.count}</span>
+                {g.label} <span className="search-group__count">{formatCount(g.count)}</span>
               </h2>
               <ol className="search-list">
                 {g.hits.map((h) => (
@@ -138,7 +138,7 @@ export function SearchPage({ data }: PageProps<{ results: QueryKey<SearchResults
               </ol>
               {r.type === 'all' && g.count > g.hits.length && (
                 <Link href={searchHref({ q: r.q, type: g.type })} className="text-link search-group__more">
-                  All {g.count} results in {g.label} <span aria-hidden="true">→</span>
+                  All {formatCount(g.count)} results in {g.label} <span aria-hidden="true">→</span>
                 </Link>
               )}
             </section>
