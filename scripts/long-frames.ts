@@ -1,0 +1,155 @@
+/**
+ * `npm run long-frames` (builds first): the long tasks a slow phone would see after the first
+ * paint, measured by the page itself with the Long Animation Frames API — no trace, no profiler.
+ *
+ * Why: scripts/main-thread.ts reads a Chromium trace, and tracing itself adds work to some tasks;
+ * Lighthouse's wall-clock figures vary more between runs on a shared VM than most changes move
+ * them. Here Chromium throttles the CPU 4× (Lighthouse's simulated phone) and the page records
+ * every frame longer than 50 ms, with the scripts that ran in it.
+ *
+ * - Forks the production server (tests/helpers/spawn-server.ts), signs in, and loads each page in
+ *   headless Chromium as a phone (412×823, mobile), LF_RUNS times (default 6), from a cold cache;
+ *   reads the frames 4 s after `load`.
+ * - Per load, over the frames that end after the first contentful paint: blocking
+ *   (Σ max(0, frame − 50 ms)), the longest frame, the loader's longest callback (its paint
+ *   observer or a timer it queued) and the longest module evaluation. The table shows medians.
+ * - LF_BASELINE=<path to another build's dist/> measures that build too, alternating load by load.
+ * - LF_ROUTES=/,/team restricts the pages (default: /, /team, /privacy, /portfolio).
+ *   CHROMIUM_PATH chooses the browser (default /usr/bin/chromium).
+ *
+ * Writes reports/long-frames/summary.md. Exit code 0 (a measurement); 1 if a page fails to load.
+ */
+import { chromium, type Browser } from '@playwright/test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { forkServer, hasBuild, ROOT, type Forked } from '../tests/helpers/spawn-server.ts';
+import { SESSION_COOKIE } from '../src/app/constants.ts';
+import { median } from './lib/median.ts';
+
+const RUNS = Math.max(1, Number(process.env.LF_RUNS ?? 6) || 6);
+const ROUTES = (process.env.LF_ROUTES ?? '/,/team,/privacy,/portfolio')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+const BASELINE = process.env.LF_BASELINE ? path.resolve(process.env.LF_BASELINE) : undefined;
+const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const OUT_DIR = path.join(ROOT, 'reports', 'long-frames');
+const CPU_SLOWDOWN = 4;
+
+interface Frame {
+  start: number;
+  duration: number;
+  loader: number; // ms of the loader's callbacks in this frame
+  module: number; // ms of module evaluation in this frame
+}
+
+interface Load {
+  blockingMs: number;
+  longestMs: number;
+  loaderMs: number;
+  moduleMs: number;
+}
+
+/**
+ * Runs in the page before anything else: keeps every long animation frame in `window.__frames`.
+ * A string, not a function: tsx would wrap the function's inner closures in a helper the page
+ * does not have.
+ */
+const OBSERVE_FRAMES = `
+  window.__frames = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const sum = (pick) => e.scripts.filter(pick).reduce((t, s) => t + s.duration, 0);
+      window.__frames.push({
+        start: e.startTime,
+        duration: e.duration,
+        loader: sum((s) => /\\/boot-[A-Z0-9]+\\.js$/.test(s.sourceURL)),
+        module: sum((s) => s.invokerType === 'module-script'),
+      });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
+`;
+
+async function measure(browser: Browser, server: Forked, cookie: string, route: string): Promise<Load> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  try {
+    const [name, value] = cookie.split('=');
+    await context.addCookies([{ name, value, url: server.url }]);
+    await context.addInitScript({ content: OBSERVE_FRAMES });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const response = await page.goto(server.url + route, { waitUntil: 'load' });
+    if (response?.status() !== 200 || new URL(page.url()).pathname !== route) throw new Error(`${route} answered ${response?.status()} at ${page.url()}`);
+    await page.waitForTimeout(4000);
+    const { frames, fcp } = await page.evaluate(() => ({
+      frames: (window as unknown as { __frames: Frame[] }).__frames,
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    }));
+    if (fcp === undefined) throw new Error(`${route}: no first contentful paint`);
+    const after = frames.filter((f) => f.start + f.duration > fcp);
+    return {
+      blockingMs: after.reduce((sum, f) => sum + Math.max(0, f.duration - 50), 0),
+      longestMs: Math.max(0, ...after.map((f) => f.duration)),
+      loaderMs: Math.max(0, ...after.map((f) => f.loader)),
+      moduleMs: Math.max(0, ...after.map((f) => f.module)),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  if (!hasBuild()) throw new Error('dist/ is missing: run "npx tsx scripts/build.ts" (npm run long-frames builds first)');
+  const builds = [{ label: 'this build', dist: path.join(ROOT, 'dist') }, ...(BASELINE ? [{ label: 'baseline', dist: BASELINE }] : [])];
+  const dataDirs: string[] = [];
+  const servers: Forked[] = [];
+  let browser: Browser | undefined;
+  try {
+    for (const build of builds) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-long-frames-'));
+      dataDirs.push(dataDir);
+      servers.push(await forkServer({ dataDir, distDir: build.dist, env: { LOG_FORMAT: 'off' } }));
+    }
+    const cookies = await Promise.all(servers.map((s) => s.login()));
+    if (!cookies.every((c) => c.startsWith(`${SESSION_COOKIE}=`))) throw new Error('no session cookie');
+    browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox'] });
+    console.log(`Long animation frames after the first paint (CPU ${CPU_SLOWDOWN}× slower): ${ROUTES.length} pages × ${RUNS} loads × ${builds.length} build(s), ${browser.version()}`);
+    const loads = builds.map(() => new Map<string, Load[]>());
+    for (const route of ROUTES) {
+      for (let run = 0; run < RUNS; run++) {
+        // Alternate the builds load by load, so that a noisy minute weighs on both alike.
+        for (const [i] of builds.entries()) {
+          const load = await measure(browser, servers[i], cookies[i], route);
+          (loads[i].get(route) ?? loads[i].set(route, []).get(route)!).push(load);
+        }
+      }
+      console.log(`  ${route}: ${builds.map((b, i) => `${b.label} blocking ${median(loads[i].get(route)!.map((l) => l.blockingMs)).toFixed(0)} ms`).join(', ')}`);
+    }
+    const cells = (xs: Load[]) => (['blockingMs', 'longestMs', 'loaderMs', 'moduleMs'] as const).map((k) => median(xs.map((l) => l[k])).toFixed(0));
+    const rows = ROUTES.flatMap((route) => builds.map((b, i) => `| \`${route}\` | ${b.label} | ${cells(loads[i].get(route)!).join(' | ')} |`));
+    const summary = [
+      `# Long animation frames after the first paint (CPU ${CPU_SLOWDOWN}× slower, median of ${RUNS} loads)`,
+      '',
+      `Measured ${new Date().toISOString()} with ${browser.version()}${BASELINE ? `; baseline: ${BASELINE}` : ''}. Blocking: Σ max(0, frame − 50 ms) over the frames that end after FCP. Loader: the longest time its callbacks took in one frame. Module: the longest module evaluation in one frame.`,
+      '',
+      '| Page | Build | Blocking (ms) | Longest frame | Loader | Module evaluation |',
+      '|---|---|--:|--:|--:|--:|',
+      ...rows,
+      '',
+    ].join('\n');
+    mkdirSync(OUT_DIR, { recursive: true });
+    writeFileSync(path.join(OUT_DIR, 'summary.md'), summary);
+    console.log('\n' + summary);
+  } finally {
+    await browser?.close();
+    for (const s of servers) s.kill('SIGKILL');
+    for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
