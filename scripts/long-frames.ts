@@ -19,12 +19,11 @@
  *
  * Writes reports/long-frames/summary.md. Exit code 0 (a measurement); 1 if a page fails to load.
  */
-import { chromium, type Browser } from '@playwright/test';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { Browser } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { forkServer, hasBuild, ROOT, type Forked } from '../tests/helpers/spawn-server.ts';
-import { SESSION_COOKIE } from '../src/app/constants.ts';
+import { ROOT, type Forked } from '../tests/helpers/spawn-server.ts';
+import { alternateBuilds } from './lib/alternate-builds.ts';
 import { median } from './lib/median.ts';
 
 const RUNS = Math.max(1, Number(process.env.LF_RUNS ?? 6) || 6);
@@ -101,52 +100,31 @@ async function measure(browser: Browser, server: Forked, cookie: string, route: 
 }
 
 async function main() {
-  if (!hasBuild()) throw new Error('dist/ is missing: run "npx tsx scripts/build.ts" (npm run long-frames builds first)');
-  const builds = [{ label: 'this build', dist: path.join(ROOT, 'dist') }, ...(BASELINE ? [{ label: 'baseline', dist: BASELINE }] : [])];
-  const dataDirs: string[] = [];
-  const servers: Forked[] = [];
-  let browser: Browser | undefined;
-  try {
-    for (const build of builds) {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-long-frames-'));
-      dataDirs.push(dataDir);
-      servers.push(await forkServer({ dataDir, distDir: build.dist, env: { LOG_FORMAT: 'off' } }));
-    }
-    const cookies = await Promise.all(servers.map((s) => s.login()));
-    if (!cookies.every((c) => c.startsWith(`${SESSION_COOKIE}=`))) throw new Error('no session cookie');
-    browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox'] });
-    console.log(`Long animation frames after the first paint (CPU ${CPU_SLOWDOWN}× slower): ${ROUTES.length} pages × ${RUNS} loads × ${builds.length} build(s), ${browser.version()}`);
-    const loads = builds.map(() => new Map<string, Load[]>());
-    for (const route of ROUTES) {
-      for (let run = 0; run < RUNS; run++) {
-        // Alternate the builds load by load, so that a noisy minute weighs on both alike.
-        for (const [i] of builds.entries()) {
-          const load = await measure(browser, servers[i], cookies[i], route);
-          (loads[i].get(route) ?? loads[i].set(route, []).get(route)!).push(load);
-        }
-      }
-      console.log(`  ${route}: ${builds.map((b, i) => `${b.label} blocking ${median(loads[i].get(route)!.map((l) => l.blockingMs)).toFixed(0)} ms`).join(', ')}`);
-    }
-    const cells = (xs: Load[]) => (['blockingMs', 'longestMs', 'loaderMs', 'moduleMs'] as const).map((k) => median(xs.map((l) => l[k])).toFixed(0));
-    const rows = ROUTES.flatMap((route) => builds.map((b, i) => `| \`${route}\` | ${b.label} | ${cells(loads[i].get(route)!).join(' | ')} |`));
-    const summary = [
-      `# Long animation frames after the first paint (CPU ${CPU_SLOWDOWN}× slower, median of ${RUNS} loads)`,
-      '',
-      `Measured ${new Date().toISOString()} with ${browser.version()}${BASELINE ? `; baseline: ${BASELINE}` : ''}. Blocking: Σ max(0, frame − 50 ms) over the frames that end after FCP. Loader: the longest time its callbacks took in one frame. Module: the longest module evaluation in one frame.`,
-      '',
-      '| Page | Build | Blocking (ms) | Longest frame | Loader | Module evaluation |',
-      '|---|---|--:|--:|--:|--:|',
-      ...rows,
-      '',
-    ].join('\n');
-    mkdirSync(OUT_DIR, { recursive: true });
-    writeFileSync(path.join(OUT_DIR, 'summary.md'), summary);
-    console.log('\n' + summary);
-  } finally {
-    await browser?.close();
-    for (const s of servers) s.kill('SIGKILL');
-    for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
-  }
+  const { builds, loads, browserVersion } = await alternateBuilds<Load>({
+    script: 'long-frames',
+    baseline: BASELINE,
+    routes: ROUTES,
+    runs: RUNS,
+    chrome: CHROME,
+    title: `Long animation frames after the first paint (CPU ${CPU_SLOWDOWN}× slower)`,
+    measure,
+    progress: (_route, perBuild) => perBuild.map((xs, i) => `${i ? 'baseline' : 'this build'} blocking ${median(xs.map((l) => l.blockingMs)).toFixed(0)} ms`).join(', '),
+  });
+  const cells = (xs: Load[]) => (['blockingMs', 'longestMs', 'loaderMs', 'moduleMs'] as const).map((k) => median(xs.map((l) => l[k])).toFixed(0));
+  const rows = ROUTES.flatMap((route) => builds.map((b, i) => `| \`${route}\` | ${b.label} | ${cells(loads[i].get(route)!).join(' | ')} |`));
+  const summary = [
+    `# Long animation frames after the first paint (CPU ${CPU_SLOWDOWN}× slower, median of ${RUNS} loads)`,
+    '',
+    `Measured ${new Date().toISOString()} with ${browserVersion}${BASELINE ? `; baseline: ${BASELINE}` : ''}. Blocking: Σ max(0, frame − 50 ms) over the frames that end after FCP. Loader: the longest time its callbacks took in one frame. Module: the longest module evaluation in one frame.`,
+    '',
+    '| Page | Build | Blocking (ms) | Longest frame | Loader | Module evaluation |',
+    '|---|---|--:|--:|--:|--:|',
+    ...rows,
+    '',
+  ].join('\n');
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(path.join(OUT_DIR, 'summary.md'), summary);
+  console.log('\n' + summary);
 }
 
 main().catch((err: unknown) => {

@@ -22,12 +22,11 @@
  *
  * Writes reports/main-thread/summary.md. Exit code 0 (a measurement); 1 if a page fails to load.
  */
-import { chromium, type Browser } from '@playwright/test';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { Browser } from '@playwright/test';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { forkServer, hasBuild, ROOT, type Forked } from '../tests/helpers/spawn-server.ts';
-import { SESSION_COOKIE } from '../src/app/constants.ts';
+import { ROOT, type Forked } from '../tests/helpers/spawn-server.ts';
+import { alternateBuilds } from './lib/alternate-builds.ts';
 import { median } from './lib/median.ts';
 import { blockingFromTrace, CPU_MULTIPLIER, LONG_TASK_MS, type Load, type TraceEvent } from './lib/blocking.ts';
 
@@ -63,61 +62,39 @@ async function measure(browser: Browser, server: Forked, cookie: string, route: 
 }
 
 async function main() {
-  if (!hasBuild()) throw new Error('dist/ is missing: run "npx tsx scripts/build.ts" (npm run main-thread builds first)');
-  const builds = [{ label: 'this build', dist: path.join(ROOT, 'dist') }, ...(BASELINE ? [{ label: 'baseline', dist: BASELINE }] : [])];
-  const dataDirs: string[] = [];
-  const servers: Forked[] = [];
-  let browser: Browser | undefined;
-  try {
-    for (const build of builds) {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-main-thread-'));
-      dataDirs.push(dataDir);
-      servers.push(await forkServer({ dataDir, distDir: build.dist, env: { LOG_FORMAT: 'off' } }));
-    }
-    const cookies = await Promise.all(servers.map((s) => s.login()));
-    if (!cookies.every((c) => c.startsWith(`${SESSION_COOKIE}=`))) throw new Error('no session cookie');
-    browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox'] });
-    console.log(`Main thread after the first paint: ${ROUTES.length} pages × ${RUNS} loads × ${builds.length} build(s), ${browser.version()}`);
-    const loads = builds.map(() => new Map<string, Load[]>());
-    for (const route of ROUTES) {
-      for (let run = 0; run < RUNS; run++) {
-        // Alternate the builds load by load, so that a noisy minute weighs on both alike.
-        for (const [i] of builds.entries()) {
-          const load = await measure(browser, servers[i], cookies[i], route);
-          (loads[i].get(route) ?? loads[i].set(route, []).get(route)!).push(load);
-        }
-      }
-      const line = builds.map((b, i) => `${b.label} ${median(loads[i].get(route)!.map((l) => l.blockingMs)).toFixed(0)} ms`).join(', ');
-      console.log(`  ${route}: blocking ${line}`);
-    }
-    const fmt = (xs: Load[], k: keyof Load) => `${median(xs.map((l) => l[k])).toFixed(0)}`;
-    const head = BASELINE
-      ? '| Page | Blocking (ms) | Baseline | Ratio | Longest task | Baseline | CPU after FCP | Baseline |\n|---|--:|--:|--:|--:|--:|--:|--:|'
-      : '| Page | Blocking (ms) | Longest task (ms) | CPU after FCP (ms) |\n|---|--:|--:|--:|';
-    const rows = ROUTES.map((route) => {
-      const a = loads[0].get(route)!;
-      if (!BASELINE) return `| \`${route}\` | ${fmt(a, 'blockingMs')} | ${fmt(a, 'longestMs')} | ${fmt(a, 'cpuMs')} |`;
-      const b = loads[1].get(route)!;
-      const ratio = median(b.map((l) => l.cpuMs)) ? median(a.map((l) => l.cpuMs)) / median(b.map((l) => l.cpuMs)) : NaN;
-      return `| \`${route}\` | ${fmt(a, 'blockingMs')} | ${fmt(b, 'blockingMs')} | ${ratio.toFixed(2)} (CPU) | ${fmt(a, 'longestMs')} | ${fmt(b, 'longestMs')} | ${fmt(a, 'cpuMs')} | ${fmt(b, 'cpuMs')} |`;
-    });
-    const summary = [
-      `# Main thread after the first paint (CPU time × ${CPU_MULTIPLIER}, median of ${RUNS} loads)`,
-      '',
-      `Measured ${new Date().toISOString()} with ${browser.version()}${BASELINE ? `; baseline: ${BASELINE}` : ''}. Blocking: Σ max(0, task − ${LONG_TASK_MS} ms) over the renderer's main-thread tasks after FCP, each task's thread CPU time × ${CPU_MULTIPLIER} (Lighthouse's rule without the wall-clock noise).`,
-      '',
-      head,
-      ...rows,
-      '',
-    ].join('\n');
-    mkdirSync(OUT_DIR, { recursive: true });
-    writeFileSync(path.join(OUT_DIR, 'summary.md'), summary);
-    console.log('\n' + summary);
-  } finally {
-    await browser?.close();
-    for (const s of servers) s.kill('SIGKILL');
-    for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
-  }
+  const { loads, browserVersion } = await alternateBuilds<Load>({
+    script: 'main-thread',
+    baseline: BASELINE,
+    routes: ROUTES,
+    runs: RUNS,
+    chrome: CHROME,
+    title: 'Main thread after the first paint',
+    measure,
+    progress: (_route, perBuild) => `blocking ${perBuild.map((xs, i) => `${i ? 'baseline' : 'this build'} ${median(xs.map((l) => l.blockingMs)).toFixed(0)} ms`).join(', ')}`,
+  });
+  const fmt = (xs: Load[], k: keyof Load) => `${median(xs.map((l) => l[k])).toFixed(0)}`;
+  const head = BASELINE
+    ? '| Page | Blocking (ms) | Baseline | Ratio | Longest task | Baseline | CPU after FCP | Baseline |\n|---|--:|--:|--:|--:|--:|--:|--:|'
+    : '| Page | Blocking (ms) | Longest task (ms) | CPU after FCP (ms) |\n|---|--:|--:|--:|';
+  const rows = ROUTES.map((route) => {
+    const a = loads[0].get(route)!;
+    if (!BASELINE) return `| \`${route}\` | ${fmt(a, 'blockingMs')} | ${fmt(a, 'longestMs')} | ${fmt(a, 'cpuMs')} |`;
+    const b = loads[1].get(route)!;
+    const ratio = median(b.map((l) => l.cpuMs)) ? median(a.map((l) => l.cpuMs)) / median(b.map((l) => l.cpuMs)) : NaN;
+    return `| \`${route}\` | ${fmt(a, 'blockingMs')} | ${fmt(b, 'blockingMs')} | ${ratio.toFixed(2)} (CPU) | ${fmt(a, 'longestMs')} | ${fmt(b, 'longestMs')} | ${fmt(a, 'cpuMs')} | ${fmt(b, 'cpuMs')} |`;
+  });
+  const summary = [
+    `# Main thread after the first paint (CPU time × ${CPU_MULTIPLIER}, median of ${RUNS} loads)`,
+    '',
+    `Measured ${new Date().toISOString()} with ${browserVersion}${BASELINE ? `; baseline: ${BASELINE}` : ''}. Blocking: Σ max(0, task − ${LONG_TASK_MS} ms) over the renderer's main-thread tasks after FCP, each task's thread CPU time × ${CPU_MULTIPLIER} (Lighthouse's rule without the wall-clock noise).`,
+    '',
+    head,
+    ...rows,
+    '',
+  ].join('\n');
+  mkdirSync(OUT_DIR, { recursive: true });
+  writeFileSync(path.join(OUT_DIR, 'summary.md'), summary);
+  console.log('\n' + summary);
 }
 
 main().catch((err: unknown) => {
