@@ -20,10 +20,9 @@
  * Writes reports/long-frames/summary.md. Exit code 0 (a measurement); 1 if a page fails to load.
  */
 import type { Browser } from '@playwright/test';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, type Forked } from '../tests/helpers/spawn-server.ts';
-import { alternateBuilds } from './lib/alternate-builds.ts';
+import { alternateBuilds, writeSummary } from './lib/alternate-builds.ts';
 import { median } from './lib/median.ts';
 
 const RUNS = Math.max(1, Number(process.env.LF_RUNS ?? 6) || 6);
@@ -112,19 +111,14 @@ async function main() {
   });
   const cells = (xs: Load[]) => (['blockingMs', 'longestMs', 'loaderMs', 'moduleMs'] as const).map((k) => median(xs.map((l) => l[k])).toFixed(0));
   const rows = ROUTES.flatMap((route) => builds.map((b, i) => `| \`${route}\` | ${b.label} | ${cells(loads[i].get(route)!).join(' | ')} |`));
-  const summary = [
-    `# Long animation frames after the first paint (CPU ${CPU_SLOWDOWN}× slower, median of ${RUNS} loads)`,
-    '',
-    `Measured ${new Date().toISOString()} with ${browserVersion}${BASELINE ? `; baseline: ${BASELINE}` : ''}. Blocking: Σ max(0, frame − 50 ms) over the frames that end after FCP. Loader: the longest time its callbacks took in one frame. Module: the longest module evaluation in one frame.`,
-    '',
-    '| Page | Build | Blocking (ms) | Longest frame | Loader | Module evaluation |',
-    '|---|---|--:|--:|--:|--:|',
-    ...rows,
-    '',
-  ].join('\n');
-  mkdirSync(OUT_DIR, { recursive: true });
-  writeFileSync(path.join(OUT_DIR, 'summary.md'), summary);
-  console.log('\n' + summary);
+  writeSummary({
+    outDir: OUT_DIR,
+    title: `Long animation frames after the first paint (CPU ${CPU_SLOWDOWN}× slower, median of ${RUNS} loads)`,
+    browserVersion,
+    baseline: BASELINE,
+    legend: 'Blocking: Σ max(0, frame − 50 ms) over the frames that end after FCP. Loader: the longest time its callbacks took in one frame. Module: the longest module evaluation in one frame.',
+    table: ['| Page | Build | Blocking (ms) | Longest frame | Loader | Module evaluation |', '|---|---|--:|--:|--:|--:|', ...rows],
+  });
 }
 
 main().catch((err: unknown) => {

@@ -23,10 +23,9 @@
  * Writes reports/main-thread/summary.md. Exit code 0 (a measurement); 1 if a page fails to load.
  */
 import type { Browser } from '@playwright/test';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, type Forked } from '../tests/helpers/spawn-server.ts';
-import { alternateBuilds } from './lib/alternate-builds.ts';
+import { alternateBuilds, writeSummary } from './lib/alternate-builds.ts';
 import { median } from './lib/median.ts';
 import { blockingFromTrace, CPU_MULTIPLIER, LONG_TASK_MS, type Load, type TraceEvent } from './lib/blocking.ts';
 
@@ -83,18 +82,14 @@ async function main() {
     const ratio = median(b.map((l) => l.cpuMs)) ? median(a.map((l) => l.cpuMs)) / median(b.map((l) => l.cpuMs)) : NaN;
     return `| \`${route}\` | ${fmt(a, 'blockingMs')} | ${fmt(b, 'blockingMs')} | ${ratio.toFixed(2)} (CPU) | ${fmt(a, 'longestMs')} | ${fmt(b, 'longestMs')} | ${fmt(a, 'cpuMs')} | ${fmt(b, 'cpuMs')} |`;
   });
-  const summary = [
-    `# Main thread after the first paint (CPU time × ${CPU_MULTIPLIER}, median of ${RUNS} loads)`,
-    '',
-    `Measured ${new Date().toISOString()} with ${browserVersion}${BASELINE ? `; baseline: ${BASELINE}` : ''}. Blocking: Σ max(0, task − ${LONG_TASK_MS} ms) over the renderer's main-thread tasks after FCP, each task's thread CPU time × ${CPU_MULTIPLIER} (Lighthouse's rule without the wall-clock noise).`,
-    '',
-    head,
-    ...rows,
-    '',
-  ].join('\n');
-  mkdirSync(OUT_DIR, { recursive: true });
-  writeFileSync(path.join(OUT_DIR, 'summary.md'), summary);
-  console.log('\n' + summary);
+  writeSummary({
+    outDir: OUT_DIR,
+    title: `Main thread after the first paint (CPU time × ${CPU_MULTIPLIER}, median of ${RUNS} loads)`,
+    browserVersion,
+    baseline: BASELINE,
+    legend: `Blocking: Σ max(0, task − ${LONG_TASK_MS} ms) over the renderer's main-thread tasks after FCP, each task's thread CPU time × ${CPU_MULTIPLIER} (Lighthouse's rule without the wall-clock noise).`,
+    table: [head, ...rows],
+  });
 }
 
 main().catch((err: unknown) => {

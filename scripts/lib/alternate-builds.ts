@@ -6,7 +6,7 @@
  * alike. Servers, browser and data directories are removed however it ends.
  */
 import { chromium, type Browser } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { forkServer, hasBuild, ROOT, type Forked } from '../../tests/helpers/spawn-server.ts';
@@ -76,4 +76,16 @@ export async function alternateBuilds<L>(o: AlternateOptions<L>): Promise<Altern
     for (const s of servers) s.kill('SIGKILL');
     for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
   }
+}
+
+/**
+ * Writes a measuring script's table to `<outDir>/summary.md` and prints it: a title, the line
+ * saying when, with which browser and against which baseline it was measured and what each column
+ * means, then the table.
+ */
+export function writeSummary(o: { outDir: string; title: string; browserVersion: string; baseline?: string; legend: string; table: string[] }): void {
+  const summary = [`# ${o.title}`, '', `Measured ${new Date().toISOString()} with ${o.browserVersion}${o.baseline ? `; baseline: ${o.baseline}` : ''}. ${o.legend}`, '', ...o.table, ''].join('\n');
+  mkdirSync(o.outDir, { recursive: true });
+  writeFileSync(path.join(o.outDir, 'summary.md'), summary);
+  console.log('\n' + summary);
 }
