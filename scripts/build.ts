@@ -112,6 +112,47 @@ const reactEsmPlugin: esbuild.Plugin = {
   },
 };
 
+/**
+ * react-dom/client as module code (production build only; `npm run dev` keeps React's development
+ * file as it is). React ships it as one CommonJS file, 200 KB minified. esbuild wraps such a file
+ * in a function that runs at its first `require`, and V8 parsed that function on the main thread
+ * when the wrapper was called, at module evaluation after the first paint, compile hint or not: a
+ * trace with V8's compile category showed `V8.ParseFunction` at 19–20 ms of CPU inside that task.
+ * As module code the same statements are compiled with the module, off the main thread while it
+ * streams in. The file's three `require`s become imports and its three `exports.x =` a local object
+ * whose properties the module exports (react-dom/client.js's DevTools check, `checkDCE`, is not
+ * run). The build fails if React changes that shape. Decision 007, "react-dom/client as module code".
+ */
+const reactDomClientEsmPlugin: esbuild.Plugin = {
+  name: 'react-dom-client-esm',
+  setup(build) {
+    const requireFromHere = createRequire(import.meta.url);
+    const file = path.join(path.dirname(requireFromHere.resolve('react-dom/package.json')), 'cjs', 'react-dom-client.production.js');
+    build.onResolve({ filter: /^react-dom\/client$/ }, (args) => (args.kind === 'import-statement' ? { path: file, namespace: 'react-dom-client-esm' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'react-dom-client-esm' }, () => {
+      const source = readFileSync(file, 'utf8');
+      const requires = { scheduler: '__scheduler', react: '__react', 'react-dom': '__reactDom' } as const;
+      let body = source;
+      for (const [name, local] of Object.entries(requires)) {
+        const call = `require(${JSON.stringify(name)})`;
+        if (body.split(call).length !== 2) throw new Error(`react-dom-client-esm: expected one ${call} in ${file}`);
+        body = body.replace(call, local);
+      }
+      const exported = [...body.matchAll(/^exports\.(\w+) =/gm)].map((m) => m[1]);
+      if (!exported.includes('hydrateRoot') || /\b(require|module)\s*[(.]/.test(body.replace(/^exports\.(\w+) =/gm, '')))
+        throw new Error(`react-dom-client-esm: ${file} is not the CommonJS shape this plugin converts`);
+      body = body.replace(/^exports\.(\w+) =/gm, '__exports.$1 =');
+      const contents = [
+        ...Object.entries(requires).map(([name, local]) => `import ${local} from ${JSON.stringify(name)};`),
+        'const __exports = {};',
+        body,
+        `export const { ${exported.join(', ')} } = __exports;`,
+      ].join('\n');
+      return { contents, resolveDir: path.dirname(file), loader: 'js' };
+    });
+  },
+};
+
 const reloadPlugin: esbuild.Plugin = {
   name: 'manifest-and-reload',
   setup(build) {
@@ -172,12 +213,12 @@ const options: esbuild.BuildOptions = {
   // V8's explicit compile hint (Chrome 136+; other engines read a comment): every function of
   // these files is compiled eagerly, on a background thread while the file streams in, instead of
   // pre-parsed and then parsed again on the main thread at its first call. Everything a page loads
-  // runs at hydration — React's one CommonJS wrapper around react-dom most of all — so little is
-  // compiled for nothing. `npm run main-thread` against the build before it: blocking after the
+  // runs at hydration, so little is compiled for nothing. (The hint does not reach into esbuild's
+  // CommonJS wrappers: react-dom/client is therefore turned into module code, below.) `npm run main-thread` against the build before it: blocking after the
   // first paint of / 207 → 62 ms, main-thread CPU 710 → 484 ms (docs/decisions/007).
   banner: watch ? undefined : { js: '//# allFunctionsCalledOnLoad' },
   logLevel: 'warning',
-  plugins: [reactEsmPlugin, reloadPlugin],
+  plugins: watch ? [reactEsmPlugin, reloadPlugin] : [reactEsmPlugin, reactDomClientEsmPlugin, reloadPlugin],
 };
 
 /**
