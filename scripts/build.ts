@@ -82,6 +82,9 @@ function precompress() {
   }
 }
 
+/** Resolves packages (React's files) from this script, as the bundle will. */
+const requireFromHere = createRequire(import.meta.url);
+
 /**
  * React as an ES module. React ships CommonJS only, so esbuild gives every file that imports it
  * (every component, through the automatic JSX runtime too) its own `__toESM` copy of React's
@@ -95,7 +98,6 @@ function precompress() {
 const reactEsmPlugin: esbuild.Plugin = {
   name: 'react-esm',
   setup(build) {
-    const requireFromHere = createRequire(import.meta.url);
     const reactDir = path.dirname(requireFromHere.resolve('react/package.json'));
     // The export names of the production and development builds (development adds a few).
     const names = (files: string[]) => [...new Set(files.flatMap((f) => Object.keys(requireFromHere(path.join(reactDir, 'cjs', f)) as object)))];
@@ -126,7 +128,6 @@ const reactEsmPlugin: esbuild.Plugin = {
 const reactDomClientEsmPlugin: esbuild.Plugin = {
   name: 'react-dom-client-esm',
   setup(build) {
-    const requireFromHere = createRequire(import.meta.url);
     const file = path.join(path.dirname(requireFromHere.resolve('react-dom/package.json')), 'cjs', 'react-dom-client.production.js');
     build.onResolve({ filter: /^react-dom\/client$/ }, (args) => (args.kind === 'import-statement' ? { path: file, namespace: 'react-dom-client-esm' } : undefined));
     build.onLoad({ filter: /.*/, namespace: 'react-dom-client-esm' }, () => {
@@ -138,10 +139,9 @@ const reactDomClientEsmPlugin: esbuild.Plugin = {
         if (body.split(call).length !== 2) throw new Error(`react-dom-client-esm: expected one ${call} in ${file}`);
         body = body.replace(call, local);
       }
-      const exported = [...body.matchAll(/^exports\.(\w+) =/gm)].map((m) => m[1]);
-      if (!exported.includes('hydrateRoot') || /\b(require|module)\s*[(.]/.test(body.replace(/^exports\.(\w+) =/gm, '')))
-        throw new Error(`react-dom-client-esm: ${file} is not the CommonJS shape this plugin converts`);
-      body = body.replace(/^exports\.(\w+) =/gm, '__exports.$1 =');
+      const exported: string[] = [];
+      body = body.replace(/^exports\.(\w+) =/gm, (_, name: string) => (exported.push(name), `__exports.${name} =`));
+      if (!exported.includes('hydrateRoot') || /\b(require|module)\s*[(.]/.test(body)) throw new Error(`react-dom-client-esm: ${file} is not the CommonJS shape this plugin converts`);
       const contents = [
         ...Object.entries(requires).map(([name, local]) => `import ${local} from ${JSON.stringify(name)};`),
         'const __exports = {};',
