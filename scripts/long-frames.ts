@@ -20,19 +20,11 @@
  * Writes reports/long-frames/summary.md. Exit code 0 (a measurement); 1 if a page fails to load.
  */
 import type { Browser } from '@playwright/test';
-import path from 'node:path';
-import { ROOT, type Forked } from '../tests/helpers/spawn-server.ts';
-import { alternateBuilds, writeSummary } from './lib/alternate-builds.ts';
+import type { Forked } from '../tests/helpers/spawn-server.ts';
+import { alternateBuilds, settingsFromEnv, writeSummary } from './lib/alternate-builds.ts';
 import { median } from './lib/median.ts';
 
-const RUNS = Math.max(1, Number(process.env.LF_RUNS ?? 6) || 6);
-const ROUTES = (process.env.LF_ROUTES ?? '/,/team,/privacy,/portfolio')
-  .split(',')
-  .map((s) => s.trim())
-  .filter(Boolean);
-const BASELINE = process.env.LF_BASELINE ? path.resolve(process.env.LF_BASELINE) : undefined;
-const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const OUT_DIR = path.join(ROOT, 'reports', 'long-frames');
+const { runs: RUNS, routes: ROUTES, baseline: BASELINE, chrome: CHROME, outDir: OUT_DIR } = settingsFromEnv('LF', 'long-frames', { runs: 6, routes: '/,/team,/privacy,/portfolio' });
 const CPU_SLOWDOWN = 4;
 
 interface Frame {

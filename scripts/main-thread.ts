@@ -23,20 +23,18 @@
  * Writes reports/main-thread/summary.md. Exit code 0 (a measurement); 1 if a page fails to load.
  */
 import type { Browser } from '@playwright/test';
-import path from 'node:path';
-import { ROOT, type Forked } from '../tests/helpers/spawn-server.ts';
-import { alternateBuilds, writeSummary } from './lib/alternate-builds.ts';
+import type { Forked } from '../tests/helpers/spawn-server.ts';
+import { alternateBuilds, settingsFromEnv, writeSummary } from './lib/alternate-builds.ts';
 import { median } from './lib/median.ts';
 import { blockingFromTrace, CPU_MULTIPLIER, LONG_TASK_MS, type Load, type TraceEvent } from './lib/blocking.ts';
 
-const RUNS = Math.max(1, Number(process.env.MT_RUNS ?? 5) || 5);
-const ROUTES = (process.env.MT_ROUTES ?? '/,/team,/research,/privacy,/portfolio,/news-updates')
-  .split(',')
-  .map((s) => s.trim())
-  .filter(Boolean);
-const BASELINE = process.env.MT_BASELINE ? path.resolve(process.env.MT_BASELINE) : undefined;
-const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const OUT_DIR = path.join(ROOT, 'reports', 'main-thread');
+const {
+  runs: RUNS,
+  routes: ROUTES,
+  baseline: BASELINE,
+  chrome: CHROME,
+  outDir: OUT_DIR,
+} = settingsFromEnv('MT', 'main-thread', { runs: 5, routes: '/,/team,/research,/privacy,/portfolio,/news-updates' });
 
 async function measure(browser: Browser, server: Forked, cookie: string, route: string): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });

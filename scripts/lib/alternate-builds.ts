@@ -12,6 +12,26 @@ import path from 'node:path';
 import { forkServer, hasBuild, ROOT, type Forked } from '../../tests/helpers/spawn-server.ts';
 import { SESSION_COOKIE } from '../../src/app/constants.ts';
 
+/**
+ * A measuring script's settings, read from the environment with its prefix (`MT`, `LF`):
+ * `<P>_RUNS` loads per page and build, `<P>_ROUTES` (comma-separated), `<P>_BASELINE` (another
+ * build's dist/), `CHROMIUM_PATH`; and its report folder, reports/<name>.
+ */
+export function settingsFromEnv(prefix: string, name: string, defaults: { runs: number; routes: string }) {
+  const env = (key: string) => process.env[`${prefix}_${key}`];
+  const baseline = env('BASELINE');
+  return {
+    runs: Math.max(1, Number(env('RUNS') ?? defaults.runs) || defaults.runs),
+    routes: (env('ROUTES') ?? defaults.routes)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    baseline: baseline ? path.resolve(baseline) : undefined,
+    chrome: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    outDir: path.join(ROOT, 'reports', name),
+  };
+}
+
 export interface Build {
   label: string;
   dist: string;
