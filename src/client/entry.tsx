@@ -1,10 +1,7 @@
 /** Hydrates the server-rendered document with the data the server embedded. */
 import { hydrateRoot } from 'react-dom/client';
-import { App } from '../app/App.tsx';
-import { BOOT_DATA_ID, Document, type BootData } from '../app/Document.tsx';
-import { QueryClient } from '../app/query.ts';
-import { parseLocation } from '../app/router.tsx';
-import { isNotFoundDocument, matchRoute } from '../app/routes.ts';
+import type { BootData } from '../app/Document.tsx';
+import { App, BOOT_DATA_ID, Document, isNotFoundDocument, matchRoute, parseLocation, QueryClient } from './site-core.ts';
 
 const bootJson = document.getElementById(BOOT_DATA_ID)!.textContent!;
 const boot = JSON.parse(bootJson) as BootData;

@@ -95,6 +95,24 @@ test('react-dom/client ships as module code: no entry imports it through a Commo
   assert.equal(withClient.length, 1, `react-dom/client's hydrateRoot defined in ${withClient.length} files`);
 });
 
+/**
+ * esbuild puts code in one chunk per set of entry points that use it, and each page loaded on
+ * demand counts as one: the site entry imported 15 chunks (what it shares with three pages, with
+ * five others, …) and a page loaded 18–23 script files. The build's site-core plugin has every such
+ * page re-export the entry's graph, so what every page loads is one chunk (decision 007, "One
+ * chunk for what every page loads"): the entry imports React DOM, what it shares with the login
+ * page, and that chunk.
+ */
+test('a site page loads at most 12 script files: the entry imports 3 chunks, a page at most 7 more', () => {
+  const m = load();
+  const first = [m.loader, m.entries.site.js, ...m.entries.site.preload];
+  assert.ok(m.entries.site.preload.length <= 3, `the site entry imports ${m.entries.site.preload.length} chunks`);
+  for (const [module, chunk] of Object.entries(m.modules)) {
+    const files = new Set([...first, chunk.js, ...chunk.preload]);
+    assert.ok(files.size <= 12, `${module} loads ${files.size} script files`);
+  }
+});
+
 test('the CSS bundle is ≤ 20 KB gzip', () => {
   const m = load();
   const size = gz(m.css);
