@@ -123,6 +123,24 @@ test("next, previous and 'Show story N of M' jump to a story", async ({ page }) 
   await expect(page.getByRole('heading', { level: 2, name: STORIES[2].title })).toBeVisible();
 });
 
+test("the first story's image rests while the page loads; the stories after it drift", async ({ page }) => {
+  await openHome(page);
+  // A full-screen animation from the first paint kept Chromium's compositor busy while the page
+  // loaded (decision 007, "The first story rests").
+  const drift = (n: number) =>
+    slides(page)
+      .nth(n - 1)
+      .locator('img')
+      .evaluate((img) => getComputedStyle(img).animationName);
+  expect(await drift(1)).toBe('none');
+  await page.clock.runFor(INTERVAL + 1);
+  await expectCurrent(page, 2);
+  expect(await drift(2)).toBe('slide-drift');
+  await page.getByRole('button', { name: 'Previous story' }).click();
+  await expectCurrent(page, 1);
+  expect(await drift(1)).toBe('slide-drift');
+});
+
 test('inactive slides are hidden from assistive technology and inert', async ({ page }) => {
   await openHome(page);
   for (let i = 0; i < M; i++) {

@@ -4,6 +4,11 @@
  * the current story's image is loaded, and once hydrated its neighbours', the rest wait. Inactive
  * slides are inert.
  *
+ * Nothing moves before the slider runs: the current story's progress bar fills once hydrated (until
+ * then it is full, marking the current story), and its image drifts (a 9 s scale, home.css) once
+ * the slider has moved, not on the story the page opens with. Animations from the first paint kept
+ * Chromium's compositor busy while the page loaded (decision 007, "Nothing moves while / loads").
+ *
  * Before script runs (and without it) the buttons submit a GET form: previous, next and the
  * indicators go to /?slide=N, 'Learn more' to /?story=<id>, which the server renders. Once
  * hydrated, their click handlers take over (no request). Nothing moves without script, so
@@ -32,6 +37,7 @@ interface Props {
 export function StorySlider({ stories, initialIndex = 0, expanded, onLearnMore, onStartHere, startHereHref }: Props) {
   const [index, setIndex] = useState(() => Math.min(Math.max(0, initialIndex), stories.length - 1));
   const [userPaused, setUserPaused] = useState(false);
+  const [moved, setMoved] = useState(false);
   const count = stories.length;
   const paused = expanded || userPaused;
   const running = !paused && count >= 2;
@@ -40,7 +46,7 @@ export function StorySlider({ stories, initialIndex = 0, expanded, onLearnMore, 
   // The timer below restarts whenever `paused` or `count` changes to a running state; those
   // restarts are counted while rendering (React's "adjusting state when a prop changes"). The
   // first start, if it runs from the mount, happens once hydrated: the bar the server sent
-  // (key 0, as at hydration) restarts with the timer.
+  // (key 0, as at hydration; full and still) starts filling with the timer.
   const hydrated = useHydrated();
   const [timerRuns, setTimerRuns] = useState({ paused, count, restarts: 0, fromMount: running });
   if (timerRuns.paused !== paused || timerRuns.count !== count) {
@@ -50,12 +56,18 @@ export function StorySlider({ stories, initialIndex = 0, expanded, onLearnMore, 
 
   useEffect(() => {
     if (paused || count < 2) return;
-    const timer = setInterval(() => setIndex((i) => (i + 1) % count), SLIDER_INTERVAL_MS);
+    const timer = setInterval(() => {
+      setIndex((i) => (i + 1) % count);
+      setMoved(true);
+    }, SLIDER_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [paused, count]);
 
   const wrap = (i: number) => ((i % count) + count) % count;
-  const go = (i: number) => setIndex(wrap(i));
+  const go = (i: number) => {
+    setIndex(wrap(i));
+    setMoved(true);
+  };
   /** A submit button of the form: its click is handled here once hydrated. */
   const submit = (name: 'slide' | 'story', value: string, run: () => void) => ({
     type: 'submit' as const,
@@ -74,7 +86,7 @@ export function StorySlider({ stories, initialIndex = 0, expanded, onLearnMore, 
   const current = stories[index];
 
   return (
-    <section className={clsx('slider', paused && 'slider--paused')} aria-roledescription="carousel" aria-label="Featured stories">
+    <section className={clsx('slider', hydrated && 'slider--live', paused && 'slider--paused', moved && 'slider--moved')} aria-roledescription="carousel" aria-label="Featured stories">
       <form id={STORY_NAV_FORM} action="/" method="get" hidden />
       <div className="slider__slides">
         {stories.map((story, i) => (
