@@ -161,7 +161,8 @@ const reactDomClientEsmPlugin: esbuild.Plugin = {
  * re-export the entry's graph (src/client/site-core.ts), so that all of it is used by the entry
  * and every page alike and lands in one chunk (React DOM, and what the login page also uses, stay
  * chunks of their own). A page gains no code: the entry has loaded that chunk before any page is
- * imported. 16 → 4 script files for the entry, 18–23 → 6–11 for a page (decision 007).
+ * imported. 16 → 4 script files for the entry and its imports, 19–24 → 7–12 for a page with the
+ * loader (decision 007).
  */
 const siteCorePlugin: esbuild.Plugin = {
   name: 'site-core',

@@ -98,10 +98,10 @@ test('react-dom/client ships as module code: no entry imports it through a Commo
 /**
  * esbuild puts code in one chunk per set of entry points that use it, and each page loaded on
  * demand counts as one: the site entry imported 15 chunks (what it shares with three pages, with
- * five others, …) and a page loaded 18–23 script files. The build's site-core plugin has every such
- * page re-export the entry's graph, so what every page loads is one chunk (decision 007, "One
- * chunk for what every page loads"): the entry imports React DOM, what it shares with the login
- * page, and that chunk.
+ * five others, …) and a page loaded 19–24 script files with the loader. The build's site-core
+ * plugin has every such page re-export the entry's graph, so what every page loads is one chunk
+ * (decision 007, "One chunk for what every page loads"): the entry imports React DOM, what it
+ * shares with the login page, and that chunk.
  */
 test('a site page loads at most 12 script files: the entry imports 3 chunks, a page at most 7 more', () => {
   const m = load();
