@@ -126,7 +126,7 @@ test("next, previous and 'Show story N of M' jump to a story", async ({ page }) 
 test("the first story's image rests while the page loads; the stories after it drift", async ({ page }) => {
   await openHome(page);
   // A full-screen animation from the first paint kept Chromium's compositor busy while the page
-  // loaded (decision 007, "The first story rests").
+  // loaded (decision 008).
   const drift = (n: number) =>
     slides(page)
       .nth(n - 1)

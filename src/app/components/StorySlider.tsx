@@ -7,7 +7,7 @@
  * Nothing moves before the slider runs: the current story's progress bar fills once hydrated (until
  * then it is full, marking the current story), and its image drifts (a 9 s scale, home.css) once
  * the slider has moved, not on the story the page opens with. Animations from the first paint kept
- * Chromium's compositor busy while the page loaded (decision 007, "Nothing moves while / loads").
+ * Chromium's compositor busy while the page loaded (decision 008).
  *
  * Before script runs (and without it) the buttons submit a GET form: previous, next and the
  * indicators go to /?slide=N, 'Learn more' to /?story=<id>, which the server renders. Once
