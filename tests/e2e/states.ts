@@ -34,10 +34,15 @@ export interface UiState {
   followedBy?: SubState[];
   /**
    * 'page': the page from its top, 1.5 desktop or 2 phone viewports tall at most (the rest of a long page repeats
-   * what those show; its sections are covered by shorter pages and by `focus` states);
+   * what those show; its sections are covered by shorter pages, by `focus` states and by the pages shot `whole`);
    * 'dialog': the open dialog, page by page through its scroll.
    */
   shot: 'page' | 'dialog';
+  /**
+   * A 'page' shot of the whole page, to its footer, instead of its top: the pages whose lower
+   * sections appear nowhere else (WHOLE_PAGES).
+   */
+  whole?: boolean;
   /**
    * A state reached on a page whose load is already captured: the shot is one viewport tall,
    * starting at this element (what the state changed), instead of the page's top.
@@ -100,6 +105,14 @@ async function pressFilter(page: Page, group: string, option: string | RegExp) {
 
 const fulfillJson = (status: number, body: unknown) => (route: Route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
 
+/**
+ * Pages shot whole (`whole`): the home page below the slider (the firm in figures, the strategies,
+ * the latest research, the closing call) and the footer every page shares; the team (all the
+ * portraits, the leadership grid's last row); one strategy, one sector and one article page, each
+ * standing for the pages built like it (key figures, approach, portfolio, related items).
+ */
+export const WHOLE_PAGES = new Set(['/', '/team', '/growth-equity', '/technology', '/research/:id']);
+
 function routeStates(): UiState[] {
   const pages: UiState[] = SITE_ROUTES.map((r) => ({
     id: r.name,
@@ -107,7 +120,10 @@ function routeStates(): UiState[] {
     url: r.path,
     pattern: r.pattern,
     shot: 'page',
+    whole: WHOLE_PAGES.has(r.pattern),
   }));
+  const unknown = [...WHOLE_PAGES].filter((p) => !SITE_ROUTES.some((r) => r.pattern === p));
+  if (unknown.length) throw new Error(`WHOLE_PAGES: no route ${unknown.join(', ')}`);
   const login: UiState = { id: LOGIN_ROUTE.name, label: 'Password page as loaded (signed out)', url: LOGIN_ROUTE.path, pattern: '/login', signedOut: true, shot: 'page' };
   const notFound: UiState[] = NOT_FOUND_ROUTES.map((r) => ({
     id: r.name,

@@ -11,7 +11,8 @@
  * A page is shot from its top, at most PAGE_VIEWPORTS viewports tall (1440×1350 on the desktop,
  * 390×1688 on the phone, two megapixels at most): beyond that a long page
  * (a policy, a list of 40 people) repeats what is already gated, and a 10,000 px image costs
- * megabytes per baseline. A state reached on a loaded page (a filter, a panel) is shot one
+ * megabytes per baseline. Five pages are shot whole, to the footer (states.ts WHOLE_PAGES: home,
+ * team, a strategy, a sector, an article): their lower sections appear on no other page. A state reached on a loaded page (a filter, a panel) is shot one
  * viewport tall from its `focus` element. An open modal dialog covers the viewport and scrolls on
  * its own, so a dialog state is shot viewport by viewport through the dialog's scroll (name.png,
  * name--2.png…). Baselines are recompressed losslessly by scripts/optimise-snapshots.ts.
@@ -67,7 +68,7 @@ async function shoot(page: Page, id: string, state: UiState, project: string) {
       if (focus && !el) throw new Error(`focus element ${focus} not found`);
       return { top: el ? Math.round(el.getBoundingClientRect().top + window.scrollY) : 0, height: document.documentElement.scrollHeight };
     }, state.focus ?? null);
-    const tall = state.focus ? viewport.height : (PAGE_VIEWPORTS[project] ?? 2) * viewport.height;
+    const tall = state.focus ? viewport.height : state.whole ? height : (PAGE_VIEWPORTS[project] ?? 2) * viewport.height;
     const clip = { x: 0, y: top, width: viewport.width, height: Math.max(1, Math.min(tall, height - top)) };
     await expect.soft(page).toHaveScreenshot([project, `${id}.png`], { fullPage: true, clip, timeout: SHOT_TIMEOUT });
     return;
