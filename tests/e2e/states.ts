@@ -33,8 +33,9 @@ export interface UiState {
    */
   followedBy?: SubState[];
   /**
-   * 'page': the page from its top, 1.5 desktop or 2 phone viewports tall at most (the rest of a long page repeats
-   * what those show; its sections are covered by shorter pages, by `focus` states and by the pages shot `whole`);
+   * 'page': the page from its top, 1.5 desktop or 2 phone viewports tall at most (the rest of a
+   * long page repeats what those show; its sections are covered by shorter pages, by `focus`
+   * states and by the pages shot `whole`);
    * 'dialog': the open dialog, page by page through its scroll.
    */
   shot: 'page' | 'dialog';

@@ -12,8 +12,8 @@
  * 390×1688 on the phone, two megapixels at most): beyond that a long page
  * (a policy, a list of 40 people) repeats what is already gated, and a 10,000 px image costs
  * megabytes per baseline. Five pages are shot whole, to the footer (states.ts WHOLE_PAGES: home,
- * team, a strategy, a sector, an article): their lower sections appear on no other page. A state reached on a loaded page (a filter, a panel) is shot one
- * viewport tall from its `focus` element. An open modal dialog covers the viewport and scrolls on
+ * team, a strategy, a sector, an article): their lower sections appear on no other page. A state
+ * reached on a loaded page (a filter, a panel) is shot one viewport tall from its `focus` element. An open modal dialog covers the viewport and scrolls on
  * its own, so a dialog state is shot viewport by viewport through the dialog's scroll (name.png,
  * name--2.png…). Baselines are recompressed losslessly by scripts/optimise-snapshots.ts.
  *
