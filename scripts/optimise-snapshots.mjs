@@ -45,12 +45,16 @@ function listAll(dir) {
 
 function listChanged() {
   const out = execFileSync('git', ['status', '--porcelain', '--untracked-files=all', '--', SNAPSHOTS], { cwd: ROOT, encoding: 'utf8' });
-  return out
-    .split('\n')
-    .filter((l) => l && !l.startsWith(' D') && !l.startsWith('D '))
-    .map((l) => l.slice(3).trim())
-    .filter((f) => f.endsWith('.png'))
-    .map((f) => path.join(ROOT, f));
+  return (
+    out
+      .split('\n')
+      // Deleted images are gone, and an image only moved (status "R ") is already recompressed;
+      // a moved and then rewritten one ("RM old -> new") is recompressed under its new name.
+      .filter((l) => l && !l.startsWith(' D') && !l.startsWith('D ') && !l.startsWith('R '))
+      .map((l) => l.slice(3).split(' -> ').pop().trim())
+      .filter((f) => f.endsWith('.png'))
+      .map((f) => path.join(ROOT, f))
+  );
 }
 
 if (isMainThread) {
