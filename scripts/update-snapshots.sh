@@ -20,10 +20,14 @@ version="$("$chromium" --version 2>/dev/null | grep -Eo '[0-9]+(\.[0-9]+){3}' | 
   echo "updated: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 } > tests/e2e/__snapshots__/chromium-version.txt
 # A full update starts from an empty folder, so that images of removed states do not linger.
-if [ "$#" -eq 0 ]; then rm -rf tests/e2e/__snapshots__/visual.spec.ts; fi
+if [ "$#" -eq 0 ]; then rm -rf tests/e2e/__snapshots__/states.spec.ts; fi
 # 'changed' rewrites every image whose pixels differ (threshold 0, so no stale pixel survives) and
-# leaves identical ones alone, so their recompressed bytes stay as committed.
-CI= npx playwright test visual.spec.ts --update-snapshots=changed "$@"
+# leaves identical ones alone, so their recompressed bytes stay as committed. states.spec.ts also
+# runs the accessibility checks on each state: a failure there is reported after the images are
+# written and recompressed, and the script then exits with Playwright's status.
+rc=0
+CI= npx playwright test states.spec.ts --update-snapshots=changed "$@" || rc=$?
 # Lossless recompression of what changed (oxipng level 4, about a third smaller than Chromium's PNGs; pixels checked identical).
 node scripts/optimise-snapshots.mjs
+if [ "$rc" -ne 0 ]; then echo "Playwright reported failures besides the images written (see reports/playwright-html/index.html)." >&2; exit "$rc"; fi
 echo "Baselines updated for $(head -n 1 tests/e2e/__snapshots__/chromium-version.txt). Review them (git diff --stat tests/e2e/__snapshots__) before committing."

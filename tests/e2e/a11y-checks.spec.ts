@@ -1,137 +1,20 @@
 /**
- * Every route and UI state of states.ts at both viewports, opened once and analysed three ways:
+ * What the per-state checks of states.spec.ts do not cover:
  *
- * 1. axe-core (WCAG 2.0/2.1/2.2 A and AA tags) and IBM Equal Access (WCAG_2_2), through the `axe`
- *    fixture: zero violations from either, known false positives only through
- *    a11y-known-issues.ts. Recorded under reports/axe and summarised by the global teardown
- *    (axe-report.ts, acr-report.ts).
- * 2. The checks an accessibility auditor makes by hand (a11y-checks.ts): focus visible with 3:1
- *    contrast and never hidden behind the fixed header, target size, reduced motion, forced
- *    colours, text spacing, reflow at 320 CSS px and, on the desktop, 200 % zoom. Every outcome is
- *    recorded for the conformance report (reports/acr/index.html, see acr-report.ts); any problem
- *    fails the test.
- * 3. Plus the accessibility tree of three pages (what a screen reader user hears), checked in like
- * a visual snapshot: a change in headings, names, roles or states fails until it is reviewed and
- * re-recorded (`npx playwright test a11y-checks.spec.ts --update-snapshots`).
+ * 1. The accessibility tree of three pages (what a screen reader user hears), checked in like
+ *    a visual snapshot: a change in headings, names, roles or states fails until it is reviewed and
+ *    re-recorded (`npx playwright test a11y-checks.spec.ts --update-snapshots`).
+ * 2. The header's white text over every slide of the home page, measured on the pixels (the one
+ *    place where the two engines disagree).
+ *
+ * Every route and state is analysed by axe-core and IBM Equal Access, and gets the auditor's
+ * checks of a11y-checks.ts, in states.spec.ts.
  */
-import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, isMobile, SIGNED_OUT } from './fixtures.ts';
+import { test, expect, isMobile } from './fixtures.ts';
 import { loadContent } from '../../src/content/load.ts';
-import { UI_STATES, openState, type Project, type UiState } from './states.ts';
-import {
-  TEXT_SPACING_CSS,
-  checkClippedText,
-  checkReducedMotion,
-  checkReflow,
-  checkTargetSize,
-  focusNotObscuredProblems,
-  focusVisibleProblems,
-  forcedColorsProblems,
-  recordChecks,
-  settle,
-  tabThrough,
-  type CheckResult,
-  sharpModule,
-} from './a11y-checks.ts';
+import { injectStyle, sharpModule } from './a11y-checks.ts';
 
 test.describe.configure({ mode: 'parallel' });
-// The text spacing override is an injected stylesheet, as a user's bookmarklet or extension adds it.
-test.use({ bypassCSP: true });
-
-/**
- * `full`: every check. A state reached from another one in the same test (a menu group expanded,
- * another news tab) differs from it only in the content it reveals: it gets the checks that depend
- * on that content's layout and controls (focus, target size, reflow); motion, forced colours,
- * text spacing and zoom were run on the state it came from, with the same styles.
- */
-async function runChecks(page: Page, testInfo: TestInfo, scope: string | null, full = true): Promise<CheckResult[]> {
-  const results: CheckResult[] = [];
-  const t0 = Date.now();
-  const lap = (name: string) => {
-    if (process.env.A11Y_TIMING) console.log(name, Date.now() - t0);
-  };
-  const viewport = page.viewportSize()!;
-
-  // Keyboard: every Tab stop shows a focus outline with 3:1 contrast and is not hidden. With
-  // motion reduced, as for the screenshots: a focus ring is measured at rest, not mid-transition.
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await settle(page);
-  const stops = await tabThrough(page);
-  const weakest = Math.min(...stops.map((st) => st.changedAt3 / Math.max(1, st.minArea)));
-  results.push({ check: 'focusVisible', problems: focusVisibleProblems(stops), measured: { stops: stops.length, weakestIndicator: Number.isFinite(weakest) ? Number(weakest.toFixed(2)) : 0 } });
-  results.push({ check: 'focusNotObscured', problems: focusNotObscuredProblems(stops), measured: { stops: stops.length } });
-  lap('tab');
-  results.push({ check: 'targetSize', problems: await checkTargetSize(page, scope) });
-  lap('target');
-
-  if (full) {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    results.push({ check: 'reducedMotion', problems: await checkReducedMotion(page) });
-    lap('motion');
-
-    await page.emulateMedia({ reducedMotion: 'reduce', forcedColors: 'active' });
-    await settle(page);
-    const forced = await tabThrough(page, 60, { pixels: false });
-    results.push({ check: 'forcedColors', problems: forcedColorsProblems(forced), measured: { stops: forced.length } });
-    await page.emulateMedia({ reducedMotion: 'reduce', forcedColors: 'none' });
-    await settle(page);
-    lap('forced');
-
-    const style = await page.addStyleTag({ content: TEXT_SPACING_CSS });
-    await settle(page);
-    results.push({ check: 'textSpacing', problems: [...(await checkClippedText(page, scope)), ...(await checkReflow(page, scope))] });
-    await style.evaluate((el) => (el as Element).remove());
-    await settle(page);
-    lap('spacing');
-  }
-
-  await page.setViewportSize({ width: 320, height: 640 });
-  await settle(page);
-  results.push({ check: 'reflow', problems: [...(await checkReflow(page, scope)), ...(await checkClippedText(page, scope))] });
-  if (full && !isMobile(testInfo)) {
-    // 200 % zoom of the 1440×900 desktop: the same page in 720×450 CSS pixels.
-    await page.setViewportSize({ width: viewport.width / 2, height: viewport.height / 2 });
-    await settle(page);
-    results.push({ check: 'zoom', problems: [...(await checkReflow(page, scope)), ...(await checkClippedText(page, scope))] });
-  }
-  await page.setViewportSize(viewport);
-  await settle(page);
-  lap('reflow+zoom');
-  return results;
-}
-
-function expectNoProblems(results: CheckResult[], label: string) {
-  for (const r of results) expect.soft(r.problems, `${label}: ${r.check}`).toEqual([]);
-}
-
-for (const signedOut of [false, true]) {
-  test.describe(signedOut ? 'signed out' : 'signed in', () => {
-    if (signedOut) test.use({ storageState: SIGNED_OUT });
-    for (const state of UI_STATES.filter((s) => !!s.signedOut === signedOut)) {
-      test(`a11y: ${state.url} — ${state.label}`, async ({ page, axe, diagnostics }, testInfo) => {
-        test.skip(!!state.projects && !state.projects.includes(testInfo.project.name as Project), `${state.id} is for ${state.projects?.join(', ')}`);
-        test.setTimeout(150_000);
-        await openState(page, state, testInfo, diagnostics);
-        const scope = state.shot === 'dialog' ? 'dialog[open]' : null;
-        const record = async (s: Pick<UiState, 'id' | 'label'>, full = true) => {
-          // The engines first, on the state as a visitor sees it; then the checks, which change
-          // the viewport, the media features and the styles, and put everything back.
-          await axe(s.id, { label: s.label });
-          const results = await runChecks(page, testInfo, scope, full);
-          recordChecks(testInfo, { state: s.id, label: s.label, url: state.url, results });
-          expectNoProblems(results, s.label);
-        };
-        await record(state);
-        for (const next of state.followedBy ?? []) {
-          await test.step(next.label, async () => {
-            await next.run(page, testInfo);
-            await record(next, false);
-          });
-        }
-      });
-    }
-  });
-}
 
 test.describe('what a screen reader hears', () => {
   for (const [name, url] of [
@@ -195,7 +78,7 @@ test('header text over every slide keeps at least 7:1 against the lightest pixel
         return out;
       });
       expect(boxes.length, 'the header shows its text').toBeGreaterThanOrEqual(3);
-      const hide = await page.addStyleTag({ content: '.navbar * { color: transparent !important; }' });
+      const show = await injectStyle(page, '.navbar * { color: transparent !important; }');
       // One shot of the band that holds every line of text; each line's box is read from it.
       const band = {
         x: 0,
@@ -218,7 +101,7 @@ test('header text over every slide keeps at least 7:1 against the lightest pixel
         lowest = Math.min(lowest, ratio);
         if (ratio < 7) found.push(`${size.width}×${size.height}, slide ${slide}: "${text}" ${ratio.toFixed(2)}:1`);
       }
-      await hide.evaluate((el) => (el as Element).remove());
+      await show();
     }
   }
   testInfo.annotations.push({ type: 'lowest header contrast', description: `${lowest.toFixed(2)}:1` });

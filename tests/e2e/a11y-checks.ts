@@ -2,8 +2,9 @@
  * The "manual" WCAG checks an auditor makes by hand, as code that runs in the page (issue 15):
  * reflow at 320 CSS px and at 200 % zoom, text spacing, forced colours, reduced motion, target
  * size, focus not obscured, and a visible focus indicator with enough contrast. Each check
- * returns the problems it found (empty: pass); a11y-checks.spec.ts runs them on every route and
- * state and records the outcome for the conformance report (acr-report.ts).
+ * returns the problems it found (empty: pass); runChecks() runs them all on a state, and
+ * states.spec.ts on every route and state, recording the outcome for the conformance report
+ * (acr-report.ts).
  *
  * The thresholds are WCAG's: 1.4.10 (320 CSS px, no two-dimensional scrolling), 1.4.12 (line
  * height 1.5, paragraph spacing 2 em, letter spacing 0.12 em, word spacing 0.16 em), 2.5.8 (24 by
@@ -13,6 +14,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
+import { isMobile } from './fixtures.ts';
 
 /** A check, the success criteria it gives evidence for, and how it is made. */
 export interface CheckDef {
@@ -177,6 +179,28 @@ export async function checkClippedText(page: Page, scope: string | null): Promis
   );
 }
 
+/**
+ * Adds a style sheet to the page, as a user's extension or bookmarklet does, and returns its
+ * removal. A constructed sheet (document.adoptedStyleSheets) rather than a <style> element: the
+ * site's Content-Security-Policy (no 'unsafe-inline' styles) would block the element, and the
+ * checks run with the policy enforced, so that the `diagnostics` fixture still catches a
+ * violation in any state.
+ */
+export async function injectStyle(page: Page, css: string): Promise<() => Promise<void>> {
+  const handle = await page.evaluateHandle((text) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(text);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return sheet;
+  }, css);
+  return async () => {
+    await handle.evaluate((sheet) => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+    });
+    await handle.dispose();
+  };
+}
+
 export const TEXT_SPACING_CSS = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }';
 
 /** Durations longer than 0.01 ms in any CSS animation or transition, and smooth scrolling. */
@@ -299,7 +323,7 @@ export async function tabThrough(page: Page, maxStops = 150, opts: { pixels?: bo
   // What focus changes is measured where it ends: the skip link comes down from above the page
   // and a header hidden by scrolling comes back, each with a (reduced, 0.01 ms) transition that
   // would otherwise still be at its start when measured in the same task.
-  const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+  const removeStill = await injectStyle(page, '*, *::before, *::after { transition: none !important; }');
   await page.keyboard.press('Tab');
   const raw = await page.evaluate(
     ({ maxStops, CONTROLS }) => {
@@ -458,7 +482,7 @@ export async function tabThrough(page: Page, maxStops = 150, opts: { pixels?: bo
     (document.activeElement as HTMLElement | null)?.blur();
     window.scrollTo(0, 0);
   });
-  await still.evaluate((el) => (el as Element).remove());
+  await removeStill();
   return stops;
 }
 
@@ -483,6 +507,73 @@ export function focusVisibleProblems(stops: FocusStop[]): string[] {
 
 export function forcedColorsProblems(stops: FocusStop[]): string[] {
   return stops.filter((s) => s.outlineStyle === 'none' || s.outlineWidth < 1).map((s) => `${s.label} shows no focus outline in forced colours`);
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Every check on one state                                                                 */
+/* ---------------------------------------------------------------------------------------- */
+
+/**
+ * Runs the checks on the state the page is in, and puts back the viewport, media features and
+ * styles it changes. `full`: every check. A state reached from another one in the same test (a
+ * menu group expanded, another news tab) differs from it only in the content it reveals: it gets
+ * the checks that depend on that content's layout and controls (focus, target size, reflow);
+ * motion, forced colours, text spacing and zoom were run on the state it came from, with the same
+ * styles. A11Y_TIMING=1 prints how long each phase took.
+ */
+export async function runChecks(page: Page, testInfo: TestInfo, scope: string | null, full = true): Promise<CheckResult[]> {
+  const results: CheckResult[] = [];
+  const t0 = Date.now();
+  const lap = (name: string) => {
+    if (process.env.A11Y_TIMING) console.log(name, Date.now() - t0);
+  };
+  const viewport = page.viewportSize()!;
+
+  // Keyboard: every Tab stop shows a focus outline with 3:1 contrast and is not hidden. With
+  // motion reduced, as for the screenshots: a focus ring is measured at rest, not mid-transition.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await settle(page);
+  const stops = await tabThrough(page);
+  const weakest = Math.min(...stops.map((st) => st.changedAt3 / Math.max(1, st.minArea)));
+  results.push({ check: 'focusVisible', problems: focusVisibleProblems(stops), measured: { stops: stops.length, weakestIndicator: Number.isFinite(weakest) ? Number(weakest.toFixed(2)) : 0 } });
+  results.push({ check: 'focusNotObscured', problems: focusNotObscuredProblems(stops), measured: { stops: stops.length } });
+  lap('tab');
+  results.push({ check: 'targetSize', problems: await checkTargetSize(page, scope) });
+  lap('target');
+
+  if (full) {
+    results.push({ check: 'reducedMotion', problems: await checkReducedMotion(page) });
+    lap('motion');
+
+    await page.emulateMedia({ reducedMotion: 'reduce', forcedColors: 'active' });
+    await settle(page);
+    const forced = await tabThrough(page, 60, { pixels: false });
+    results.push({ check: 'forcedColors', problems: forcedColorsProblems(forced), measured: { stops: forced.length } });
+    await page.emulateMedia({ reducedMotion: 'reduce', forcedColors: 'none' });
+    await settle(page);
+    lap('forced');
+
+    const removeSpacing = await injectStyle(page, TEXT_SPACING_CSS);
+    await settle(page);
+    results.push({ check: 'textSpacing', problems: [...(await checkClippedText(page, scope)), ...(await checkReflow(page, scope))] });
+    await removeSpacing();
+    await settle(page);
+    lap('spacing');
+  }
+
+  await page.setViewportSize({ width: 320, height: 640 });
+  await settle(page);
+  results.push({ check: 'reflow', problems: [...(await checkReflow(page, scope)), ...(await checkClippedText(page, scope))] });
+  if (full && !isMobile(testInfo)) {
+    // 200 % zoom of the 1440×900 desktop: the same page in 720×450 CSS pixels.
+    await page.setViewportSize({ width: viewport.width / 2, height: viewport.height / 2 });
+    await settle(page);
+    results.push({ check: 'zoom', problems: [...(await checkReflow(page, scope)), ...(await checkClippedText(page, scope))] });
+  }
+  await page.setViewportSize(viewport);
+  await settle(page);
+  lap('reflow+zoom');
+  return results;
 }
 
 /* ---------------------------------------------------------------------------------------- */

@@ -12,7 +12,7 @@
  * what the site does about it and which tests cover it) and is then checked against this run's
  * evidence: axe-core rules (passed / failed, by the rule's WCAG tags), IBM Equal Access findings
  * (by the engine's own criterion mapping; accepted false positives from a11y-known-issues.ts are
- * shown as such), and the manual checks run as tests (a11y-checks.spec.ts). Any unaccepted
+ * shown as such), and the manual checks run as tests (states.spec.ts). Any unaccepted
  * failure in the run turns the criterion into "Does Not Support", whatever the judgement says.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -129,7 +129,7 @@ export const JUDGEMENTS: Record<string, Judgement> = {
     remarks: 'Instructions do not rely on shape, size, position or sound: form hints and errors name the field ("Please enter your email address.").',
     human: 'Reading instructions for sensory-only references.',
   },
-  '1.3.4': { verdict: 'Supports', remarks: 'No orientation lock: pages are tested at 1440×900 (landscape) and 390×844 (portrait).', tests: ['visual.spec.ts (both viewports)'] },
+  '1.3.4': { verdict: 'Supports', remarks: 'No orientation lock: pages are tested at 1440×900 (landscape) and 390×844 (portrait).', tests: ['states.spec.ts (both viewports)'] },
   '1.3.5': { verdict: 'Supports', remarks: 'The contact form and the sign-in forms declare autocomplete purposes (name, email, organization, current-password).' },
   '1.4.1': {
     verdict: 'Supports',

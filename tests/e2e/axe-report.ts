@@ -60,24 +60,24 @@ export const MANUAL_CHECKLIST = [
     sc: '2.4.7 Focus Visible (AA)',
     check: 'Every focusable element shows a clearly visible focus indicator, on light and dark backgrounds, including inside the menu, the overlays, the slider controls and the filters.',
     automated:
-      "a11y-checks.spec.ts tabs through every page and overlay at both viewports and measures each indicator on the pixels (a 3:1 change over at least half the control's perimeter), also in forced colours. A person judges how clear it looks.",
+      "states.spec.ts tabs through every page and overlay at both viewports and measures each indicator on the pixels (a 3:1 change over at least half the control's perimeter), also in forced colours. A person judges how clear it looks.",
   },
   {
     sc: '1.4.10 Reflow (AA)',
     check: 'At 320 CSS px wide (or 1280 px at 400 % zoom) no page needs horizontal scrolling, nothing is cut off, and the menu, overlays, tables and filters remain usable.',
-    automated: 'a11y-checks.spec.ts: every route and state at 320×640 and, on the desktop, 200 % zoom (720×450): no sideways scrolling, no control outside the viewport, no clipped text.',
+    automated: 'states.spec.ts: every route and state at 320×640 and, on the desktop, 200 % zoom (720×450): no sideways scrolling, no control outside the viewport, no clipped text.',
   },
   {
     sc: '1.4.12 Text Spacing (AA)',
     check:
       'With line height 1.5, paragraph spacing 2×, letter spacing 0.12em and word spacing 0.16em (e.g. a text-spacing bookmarklet), no text is clipped or overlaps, including buttons, cards and the slider.',
-    automated: 'a11y-checks.spec.ts applies the override to every element on every route and state: no text clipped by a box that hides overflow, no sideways scrolling. A person checks for overlaps.',
+    automated: 'states.spec.ts applies the override to every element on every route and state: no text clipped by a box that hides overflow, no sideways scrolling. A person checks for overlaps.',
   },
   {
     sc: '2.3.3 Animation from Interactions (AAA, good practice) / reduced motion',
     check: 'With the operating system set to reduce motion, slides do not slide or fade, overlays and menus appear without motion, smooth scrolling is off.',
     automated:
-      'a11y-checks.spec.ts: with reduced motion, no CSS animation or transition on any element lasts longer than 0.01 ms and nothing scrolls smoothly; visual.spec.ts renders with reduced motion. A person compares with motion enabled.',
+      'states.spec.ts: with reduced motion, no CSS animation or transition on any element lasts longer than 0.01 ms and nothing scrolls smoothly; its snapshots are taken with reduced motion. A person compares with motion enabled.',
   },
   {
     sc: '3.3.1 Error Identification (A)',

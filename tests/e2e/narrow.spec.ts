@@ -3,7 +3,7 @@
  * breaks inside a word. A title word wider than its column is broken by `overflow-wrap` before
  * its last letters ("Pharmaceutical|s" on /pharmaceuticals, until its title size was capped
  * below 360 px); the accessibility suite's reflow check does not see it, as nothing overflows.
- * Sideways scrolling and clipped text at this width are checked there (a11y-checks.spec.ts).
+ * Sideways scrolling and clipped text at this width are checked there (states.spec.ts).
  */
 import { test, expect, isMobile } from './fixtures.ts';
 import { SITE_ROUTES } from './site.ts';

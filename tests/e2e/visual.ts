@@ -1,5 +1,6 @@
 /**
- * Visual snapshots of every route and UI state (states.ts) at 1440×900 and 390×844.
+ * Visual snapshots of a route or UI state (states.spec.ts takes one of every state at 1440×900
+ * and 390×844).
  *
  * Deterministic by construction: clock frozen at 2026-01-15T10:00:00Z and paused (the slider never
  * moves, notices never time out), reduced motion, animations disabled and the caret hidden by
@@ -13,20 +14,17 @@
  * (a policy, a list of 40 people) repeats what is already gated, and a 10,000 px image costs
  * megabytes per baseline. Five pages are shot whole, to the footer (states.ts WHOLE_PAGES: home,
  * team, a strategy, a sector, an article): their lower sections appear on no other page. A state
- * reached on a loaded page (a filter, a panel) is shot one viewport tall from its `focus` element. An open modal dialog covers the viewport and scrolls on
- * its own, so a dialog state is shot viewport by viewport through the dialog's scroll (name.png,
- * name--2.png…). Baselines are recompressed losslessly by scripts/optimise-snapshots.ts.
+ * reached on a loaded page (a filter, a panel) is shot one viewport tall from its `focus` element.
+ * An open modal dialog covers the viewport and scrolls on its own, so a dialog state is shot
+ * viewport by viewport through the dialog's scroll (name.png, name--2.png…). Baselines are
+ * recompressed losslessly by scripts/optimise-snapshots.mjs.
  *
- * Baselines: tests/e2e/__snapshots__/visual.spec.ts/<project>/<state>.png, made with
+ * Baselines: tests/e2e/__snapshots__/states.spec.ts/<project>/<state>.png, made with
  * scripts/update-snapshots.sh (see tests/e2e/__snapshots__/README.md).
  */
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures.ts';
-import { SIGNED_OUT } from './fixtures.ts';
-import { UI_STATES, openState, type Project, type UiState } from './states.ts';
-
-test.describe.configure({ mode: 'parallel' });
-test.use({ reducedMotion: 'reduce' });
+import { expect } from './fixtures.ts';
+import type { UiState } from './states.ts';
 
 const MAX_DIALOG_PAGES = 8;
 const PAGE_VIEWPORTS: Record<string, number> = { desktop: 1.5, mobile: 2 };
@@ -59,7 +57,7 @@ async function settle(page: Page) {
 }
 
 /** Snapshot(s) of the page as it is now, named `<project>/<id>.png` (soft: later states still get compared). */
-async function shoot(page: Page, id: string, state: UiState, project: string) {
+export async function shoot(page: Page, id: string, state: UiState, project: string) {
   await settle(page);
   if (state.shot === 'page') {
     const viewport = page.viewportSize()!;
@@ -96,26 +94,5 @@ async function shoot(page: Page, id: string, state: UiState, project: string) {
   }
   await scroller.evaluate((el: HTMLElement) => {
     el.scrollTop = 0;
-  });
-}
-
-for (const signedOut of [false, true]) {
-  test.describe(signedOut ? 'signed out' : 'signed in', () => {
-    if (signedOut) test.use({ storageState: SIGNED_OUT });
-    for (const state of UI_STATES.filter((s) => !!s.signedOut === signedOut)) {
-      test(`snapshot: ${state.url} — ${state.label}`, async ({ page, diagnostics }, testInfo) => {
-        // A family of states (the menu's five groups) takes several shots in one test.
-        test.setTimeout(60_000 + 30_000 * (state.followedBy?.length ?? 0));
-        test.skip(!!state.projects && !state.projects.includes(testInfo.project.name as Project), `${state.id} is for ${state.projects?.join(', ')}`);
-        await openState(page, state, testInfo, diagnostics);
-        await shoot(page, state.id, state, testInfo.project.name);
-        for (const next of state.followedBy ?? []) {
-          await test.step(next.label, async () => {
-            await next.run(page, testInfo);
-            await shoot(page, next.id, state, testInfo.project.name);
-          });
-        }
-      });
-    }
   });
 }
