@@ -27,8 +27,7 @@
  * The accessibility trees of three pages and the header's contrast over every slide are checked
  * in a11y-checks.spec.ts.
  */
-import { test, expect } from './fixtures.ts';
-import { SIGNED_OUT } from './fixtures.ts';
+import { test, expect, SIGNED_OUT } from './fixtures.ts';
 import { UI_STATES, openState, type Project, type UiState } from './states.ts';
 import { recordChecks, runChecks, type CheckResult } from './a11y-checks.ts';
 import { shoot } from './visual.ts';

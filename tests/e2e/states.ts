@@ -1,9 +1,9 @@
 /**
- * Every page and UI state the axe and visual suites cover, in one list: each route of the route
- * table (see site.ts), /login, the 404s, and the states of issue 4 (menu groups, overlays, story,
- * news panel tabs, filters, empty state, cookie notice, contact form errors and success, login
- * error). Both suites open a state the same way: clock frozen at T0 (the slider holds still,
- * notices do not time out), page hydrated, then the state's `setup`.
+ * Every page and UI state that states.spec.ts shoots and checks for accessibility, in one list:
+ * each route of the route table (see site.ts), /login, the 404s, and the states of issue 4 (menu
+ * groups, overlays, story, news panel tabs, filters, empty state, cookie notice, contact form
+ * errors and success, login error). `openState` opens one once for all its checks: clock frozen
+ * at T0 (the slider holds still, notices do not time out), page hydrated, then the state's `setup`.
  */
 import type { Page, Route, TestInfo } from '@playwright/test';
 import { expect, freezeClock, waitForHydration, isMobile, headerButton, type Diagnostics } from './fixtures.ts';
