@@ -24,6 +24,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { withDisabledFeatures } from '../tests/helpers/chromium-features.ts';
 import { forkServer, hasBuild, ROOT, type Forked } from '../tests/helpers/spawn-server.ts';
 import { median } from './lib/median.ts';
 
@@ -169,7 +170,11 @@ async function main() {
     const cookie = await server.login();
     chrome = await chromeLauncher.launch({
       chromePath: CHROME,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+      // chrome-launcher's own flags, with the address bar's popup and the spare renderer turned
+      // off (tests/helpers/chromium-features.ts): two processes that would compete with the
+      // page under test for the machine's CPU.
+      chromeFlags: [...withDisabledFeatures(chromeLauncher.Launcher.defaultFlags()), '--headless=new', '--no-sandbox', '--disable-gpu'],
+      ignoreDefaultFlags: true,
       logLevel: 'silent',
     });
     const browserVersion = await fetch(`http://127.0.0.1:${chrome.port}/json/version`)
