@@ -9,7 +9,7 @@
  * version the baselines were made with is recorded in tests/e2e/__snapshots__/chromium-version.txt.
  */
 import { defineConfig } from '@playwright/test';
-import { playwrightDisableFeatures } from './tests/helpers/chromium-features.ts';
+import { PLAYWRIGHT_DISABLE_FEATURES_SWITCH } from './tests/helpers/chromium-features.ts';
 import { AUTH_STATE, E2E_PASSWORD, E2E_SESSION_SECRET, PORT, PUBLIC_ORIGIN, PUBLIC_PORT, PUBLIC_URL } from './tests/e2e/env.ts';
 
 const CI = !!process.env.CI;
@@ -75,7 +75,7 @@ export default defineConfig({
         // Playwright's own feature list, plus the address bar's popup (a WebUI page loaded for every
         // context's window) and the spare renderer, which no test uses: 1.7–1.8 s of CPU per
         // context with them, 0.6 s without (tests/helpers/chromium-features.ts).
-        playwrightDisableFeatures(),
+        PLAYWRIGHT_DISABLE_FEATURES_SWITCH,
       ],
     },
   },

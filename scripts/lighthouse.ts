@@ -171,8 +171,8 @@ async function main() {
     chrome = await chromeLauncher.launch({
       chromePath: CHROME,
       // chrome-launcher's own flags, with the address bar's popup and the spare renderer turned
-      // off (tests/helpers/chromium-features.ts): two processes that would compete with the
-      // page under test for the machine's CPU.
+      // off (tests/helpers/chromium-features.ts): renderer processes of the browser's own that
+      // took CPU from the page under test (decision 009).
       chromeFlags: [...withDisabledFeatures(chromeLauncher.Launcher.defaultFlags()), '--headless=new', '--no-sandbox', '--disable-gpu'],
       ignoreDefaultFlags: true,
       logLevel: 'silent',

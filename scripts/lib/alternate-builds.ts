@@ -9,7 +9,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { playwrightDisableFeatures } from '../../tests/helpers/chromium-features.ts';
+import { PLAYWRIGHT_DISABLE_FEATURES_SWITCH } from '../../tests/helpers/chromium-features.ts';
 import { forkServer, hasBuild, ROOT, type Forked } from '../../tests/helpers/spawn-server.ts';
 import { SESSION_COOKIE } from '../../src/app/constants.ts';
 
@@ -75,7 +75,7 @@ export async function alternateBuilds<L>(o: AlternateOptions<L>): Promise<Altern
     if (!cookies.every((c) => c.startsWith(`${SESSION_COOKIE}=`))) throw new Error('no session cookie');
     // Without the address bar's popup and the spare renderer, which every new context would start
     // alongside the page measured (tests/helpers/chromium-features.ts).
-    browser = await chromium.launch({ executablePath: o.chrome, args: ['--no-sandbox', playwrightDisableFeatures()] });
+    browser = await chromium.launch({ executablePath: o.chrome, args: ['--no-sandbox', PLAYWRIGHT_DISABLE_FEATURES_SWITCH] });
     const browserVersion = browser.version();
     console.log(`${o.title}: ${o.routes.length} pages × ${o.runs} loads × ${builds.length} build(s), ${browserVersion}`);
     const loads = builds.map(() => new Map<string, L[]>());

@@ -40,7 +40,7 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 ] as const;
 
 /** The switch to add to Playwright's launch arguments: Playwright's list and ours. */
-export const playwrightDisableFeatures = (): string => `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BACKGROUND_FEATURES].join(',')}`;
+export const PLAYWRIGHT_DISABLE_FEATURES_SWITCH = `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BACKGROUND_FEATURES].join(',')}`;
 
 /**
  * `flags` with `features` added to its `--disable-features` switch (one is appended if it has

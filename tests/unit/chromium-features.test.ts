@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Launcher } from 'chrome-launcher';
-import { BACKGROUND_FEATURES, PLAYWRIGHT_DISABLED_FEATURES, playwrightDisableFeatures, withDisabledFeatures } from '../helpers/chromium-features.ts';
+import { BACKGROUND_FEATURES, PLAYWRIGHT_DISABLED_FEATURES, PLAYWRIGHT_DISABLE_FEATURES_SWITCH, withDisabledFeatures } from '../helpers/chromium-features.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -32,7 +32,7 @@ test("our switch repeats every feature of Playwright's own --disable-features (t
   const installed = installedPlaywrightList();
   assert.ok(installed.length >= 5, `read ${installed.length} features from playwright-core: the parse is wrong`);
   assert.deepEqual([...PLAYWRIGHT_DISABLED_FEATURES].sort(), [...installed].sort(), 'Playwright changed its list: copy it into PLAYWRIGHT_DISABLED_FEATURES');
-  const ours = playwrightDisableFeatures().replace('--disable-features=', '').split(',');
+  const ours = PLAYWRIGHT_DISABLE_FEATURES_SWITCH.replace('--disable-features=', '').split(',');
   for (const f of [...installed, ...BACKGROUND_FEATURES]) assert.ok(ours.includes(f), `${f} is missing from the switch`);
 });
 
