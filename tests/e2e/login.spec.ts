@@ -100,12 +100,19 @@ test('the right password lands on `next` and sets sessionStorage.authenticated',
   await expect(page).toHaveURL(/\/login\?next=%2Fphilosophy$/);
   await waitForHydration(page);
   await page.getByPlaceholder('Enter password').fill(E2E_PASSWORD);
-  // Watched from before the click: the click itself may not return until the navigation that
-  // follows the 500 ms of 'Authenticating...' has finished (seen on a loaded machine: 3.4 s).
-  const authenticating = expect(page.getByRole('button', { name: 'Authenticating...' })).toBeVisible();
+  // The page records every label the button shows, as it changes. Polling for the transient
+  // 'Authenticating...' (expect(...).toBeVisible()) can miss it: after its first tries Playwright
+  // looks every 500 ms, as long as the label lasts, and the click itself may not return before
+  // the navigation that follows (seen on a loaded machine: 3.4 s; CI once missed the label).
+  const labels: string[] = [];
+  await page.exposeFunction('recordSubmitLabel', (label: string) => void labels.push(label));
+  await page.locator('form button[type="submit"]').evaluate((button) => {
+    const record = (window as unknown as { recordSubmitLabel: (label: string) => void }).recordSubmitLabel;
+    new MutationObserver(() => record(button.textContent ?? '')).observe(button, { childList: true, characterData: true, subtree: true });
+  });
   await page.getByRole('button', { name: 'Enter' }).click();
-  await authenticating;
   await page.waitForURL((url) => url.pathname === '/philosophy');
+  expect(labels[0]).toBe('Authenticating...');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('authenticated'))).toBe('true');
 });
