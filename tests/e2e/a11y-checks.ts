@@ -11,7 +11,8 @@
  * 24 CSS px, or spacing, or inline), 2.4.11 (not entirely hidden), 2.4.7 and 1.4.11 (a visible
  * indicator, 3:1 against what is next to it).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { isMobile } from './fixtures.ts';
@@ -284,8 +285,46 @@ export interface FocusStop {
 
 export const sharpModule = () => import('sharp').then((m) => m.default);
 
+interface Indicator {
+  changed: number;
+  changedAt3: number;
+}
+
 /** Indicators already measured in this worker, by how the control looks (see `look`). */
-const MEASURED = new Map<string, { changed: number; changedAt3: number }>();
+const MEASURED = new Map<string, Indicator>();
+/**
+ * The same, shared by the workers of one run (E2E_RUN_ID, named by global-setup.ts): one file
+ * per look. Without it each worker measured the looks the other had already measured (a third of
+ * all measurements, about 0.6 s each on a loaded machine). A file from another run is ignored.
+ */
+const INDICATORS_DIR = 'reports/a11y/focus-indicators';
+const indicatorFile = (look: string) => path.join(INDICATORS_DIR, `${createHash('sha1').update(look).digest('hex')}.json`);
+
+function measuredIndicator(look: string): Indicator | undefined {
+  const known = MEASURED.get(look);
+  const runId = process.env.E2E_RUN_ID;
+  if (known || !runId) return known;
+  try {
+    const saved = JSON.parse(readFileSync(indicatorFile(look), 'utf8')) as { runId: string; look: string; indicator: Indicator };
+    if (saved.runId !== runId || saved.look !== look) return undefined;
+    MEASURED.set(look, saved.indicator);
+    return saved.indicator;
+  } catch {
+    return undefined;
+  }
+}
+
+function rememberIndicator(look: string, indicator: Indicator) {
+  MEASURED.set(look, indicator);
+  const runId = process.env.E2E_RUN_ID;
+  if (!runId) return;
+  mkdirSync(INDICATORS_DIR, { recursive: true });
+  // Written whole, then renamed: the other worker never reads half a file.
+  const file = indicatorFile(look);
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, JSON.stringify({ runId, look, indicator }));
+  renameSync(partial, file);
+}
 
 /** WCAG relative luminance contrast of two sRGB colours (0–255 channels). */
 export function contrast(a: number[], b: number[]): number {
@@ -418,11 +457,11 @@ export async function tabThrough(page: Page, maxStops = 150, opts: { pixels?: bo
 
   const stops: FocusStop[] = [];
   for (const s of raw) {
-    let known = MEASURED.get(s.look);
+    let known = measuredIndicator(s.look);
     if (!known && opts.pixels !== false) {
-      // Focus it again (scrolled into view as a Tab would), then the region with and without focus.
-      const found = await page.evaluate(
-        ({ index, scroll, CONTROLS }) => {
+      // Focus it again (scrolled into view as a Tab would): the region to shoot, with and without focus.
+      const clip = await page.evaluate(
+        ({ index, scroll, onAfter, CONTROLS }) => {
           const dialog = document.querySelector<HTMLDialogElement>('dialog[open]');
           const root: ParentNode = dialog && dialog.matches(':modal') ? dialog : document;
           const el = [...root.querySelectorAll<HTMLElement>(`${CONTROLS}, [contenteditable="true"]`)].filter((e) => {
@@ -432,28 +471,19 @@ export async function tabThrough(page: Page, maxStops = 150, opts: { pixels?: bo
             const r = e.getBoundingClientRect();
             return r.width > 0 || r.height > 0 || e.classList.contains('skip-link');
           })[index];
-          if (!el) return false;
+          if (!el) return null;
           // Where the page was when this stop took focus in order (focus from elsewhere could scroll differently).
           window.scrollTo(scroll[0], scroll[1]);
           el.focus({ preventScroll: true });
-          return true;
+          // The box whose outline is drawn: the control, or the positioned ancestor its ::after fills.
+          const box = onAfter ? ((el.offsetParent as HTMLElement | null)?.getBoundingClientRect() ?? el.getBoundingClientRect()) : el.getBoundingClientRect();
+          const pad = 12;
+          const x = Math.max(0, box.left - pad);
+          const y = Math.max(0, box.top - pad);
+          return { x, y, width: Math.min(window.innerWidth, box.right + pad) - x, height: Math.min(window.innerHeight, box.bottom + pad) - y };
         },
-        { index: s.index, scroll: s.scroll, CONTROLS },
+        { index: s.index, scroll: s.scroll, onAfter: s.onAfter, CONTROLS },
       );
-      const clip = !found
-        ? null
-        : await page.evaluate(
-            ({ onAfter }) => {
-              const el = document.activeElement as HTMLElement;
-              // The box whose outline is drawn: the control, or the positioned ancestor its ::after fills.
-              const box = onAfter ? ((el.offsetParent as HTMLElement | null)?.getBoundingClientRect() ?? el.getBoundingClientRect()) : el.getBoundingClientRect();
-              const pad = 12;
-              const x = Math.max(0, box.left - pad);
-              const y = Math.max(0, box.top - pad);
-              return { x, y, width: Math.min(window.innerWidth, box.right + pad) - x, height: Math.min(window.innerHeight, box.bottom + pad) - y };
-            },
-            { onAfter: s.onAfter },
-          );
       let changed = 0;
       let changedAt3 = 0;
       if (clip && clip.width >= 1 && clip.height >= 1) {
@@ -473,7 +503,7 @@ export async function tabThrough(page: Page, maxStops = 150, opts: { pixels?: bo
         }
       }
       known = { changed, changedAt3 };
-      MEASURED.set(s.look, known);
+      rememberIndicator(s.look, known);
     }
     const { index: _i, look: _l, onAfter: _o, scroll: _s, ...rest } = s;
     stops.push({ ...rest, changed: known?.changed ?? 0, changedAt3: known?.changedAt3 ?? 0 });
