@@ -348,7 +348,7 @@ async function rawPixels(png: Buffer): Promise<{ data: Buffer; width: number; he
 /**
  * Every stop of the keyboard's focus order on the page (or in the open dialog), focused in turn as
  * a Tab would focus it, and for each: whether anything covers it, and the focus indicator as
- * pixels (the region around the control with and without focus).
+ * pixels (the region around the control with and without focus; `pixels: false` leaves them out).
  *
  * The stops are the tabbable elements in document order (the site uses no positive tabindex;
  * the order itself is tested by keyboard.spec.ts with real Tab presses). One Tab press first puts
@@ -455,10 +455,13 @@ export async function tabThrough(page: Page, maxStops = 150, opts: { pixels?: bo
     { maxStops, CONTROLS },
   );
 
+  // Without pixels (the forced-colours pass, which judges the declared outline) the measured
+  // indicators are neither looked up nor taken: its stops report 0 changed pixels.
+  const pixels = opts.pixels !== false;
   const stops: FocusStop[] = [];
   for (const s of raw) {
-    let known = measuredIndicator(s.look);
-    if (!known && opts.pixels !== false) {
+    let known = pixels ? measuredIndicator(s.look) : undefined;
+    if (!known && pixels) {
       // Focus it again (scrolled into view as a Tab would): the region to shoot, with and without focus.
       const clip = await page.evaluate(
         ({ index, scroll, onAfter, CONTROLS }) => {
