@@ -13,6 +13,11 @@
  * - LH_RUNS runs per page (default 3); the table shows the median of each figure. LH_ROUTES=/,/team
  *   restricts the pages. CHROME_PATH or CHROMIUM_PATH chooses the browser (default /usr/bin/chromium).
  *
+ * - Each run also records Lighthouse's reading of the CPU (`benchmarkIndex`, "CPU index"): TBT is
+ *   the wall-clock length of main-thread tasks × 4, so on a shared machine it follows the CPU the
+ *   neighbours leave. The summary compares the TBT of the slowest and fastest third of runs
+ *   (scripts/lib/cpu-speed.ts); `npm run main-thread` measures the same tasks in CPU time.
+ *
  * Writes reports/lighthouse/summary.md (the table), runs.json (every run's figures and the audits
  * that lost points) and <page>.html (the full report of each page's median run).
  * Exit code 0 whether or not the targets are met (this is a measurement); 1 if Lighthouse fails,
@@ -26,6 +31,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { withDisabledFeatures } from '../tests/helpers/chromium-features.ts';
 import { forkServer, hasBuild, ROOT, type Forked } from '../tests/helpers/spawn-server.ts';
+import { cpuSpeedNote } from './lib/cpu-speed.ts';
 import { median } from './lib/median.ts';
 
 process.chdir(ROOT); // tests/e2e/site.ts reads content/ relative to the working directory
@@ -53,6 +59,8 @@ interface RunFigures {
   fcp: number; // ms
   si: number; // ms
   bytes: number; // total transfer, bytes
+  /** Lighthouse's benchmarkIndex of the machine during the run (higher: faster CPU). */
+  cpuIndex: number;
 }
 
 interface Run extends RunFigures {
@@ -94,6 +102,7 @@ function figures(lhr: Result): RunFigures {
     fcp: num('first-contentful-paint'),
     si: num('speed-index'),
     bytes: num('total-byte-weight'),
+    cpuIndex: lhr.environment?.benchmarkIndex ?? NaN,
   };
 }
 
@@ -229,10 +238,12 @@ async function main() {
           };
           entry.runs.push(run);
           lhrs.push(lhr);
-          console.log(`  ${page.path} run ${i}: ${run.score}  LCP ${fmtS(run.lcp)}  CLS ${run.cls.toFixed(3)}  TBT ${fmtMs(run.tbt)}  (${(run.durationMs / 1000).toFixed(1)} s)`);
+          console.log(
+            `  ${page.path} run ${i}: ${run.score}  LCP ${fmtS(run.lcp)}  CLS ${run.cls.toFixed(3)}  TBT ${fmtMs(run.tbt)}  CPU index ${Math.round(run.cpuIndex)}  (${(run.durationMs / 1000).toFixed(1)} s)`,
+          );
         }
         const key = (k: keyof RunFigures) => median(entry.runs.map((r) => r[k]));
-        entry.median = { score: key('score'), lcp: key('lcp'), cls: key('cls'), tbt: key('tbt'), fcp: key('fcp'), si: key('si'), bytes: key('bytes') };
+        entry.median = { score: key('score'), lcp: key('lcp'), cls: key('cls'), tbt: key('tbt'), fcp: key('fcp'), si: key('si'), bytes: key('bytes'), cpuIndex: key('cpuIndex') };
         // The full report of the median run: median score, then closest to the median LCP.
         const best = entry.runs.map((r, i) => ({ i, d: Math.abs(r.score - entry.median!.score) * 1e6 + Math.abs(r.lcp - entry.median!.lcp) })).sort((a, b) => a.d - b.d)[0].i;
         writeFileSync(path.join(OUT_DIR, `${page.name}.html`), generateReport(lhrs[best], 'html'));
@@ -260,13 +271,13 @@ async function main() {
       `Node ${process.version}, ${list.length} pages in ${(elapsed / 60).toFixed(1)} min${retries ? ` (${retries} run${retries === 1 ? '' : 's'} retried after a Lighthouse trace error)` : ''}. ` +
       `Targets: performance ≥ ${TARGETS.score}, LCP ≤ ${TARGETS.lcpMs / 1000} s, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms.`,
     '',
-    '| Page | Perf | LCP | CLS | TBT | FCP | Speed Index | Transfer | Targets |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|:-:|',
+    '| Page | Perf | LCP | CLS | TBT | FCP | Speed Index | Transfer | CPU index | Targets |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|:-:|',
   ];
   let meeting = 0;
   for (const { page, median: m, error } of results) {
     if (!m) {
-      lines.push(`| \`${page.path}\` | — | — | — | — | — | — | — | failed: ${error?.replace(/\|/g, '\\|')} |`);
+      lines.push(`| \`${page.path}\` | — | — | — | — | — | — | — | — | failed: ${error?.replace(/\|/g, '\\|')} |`);
       continue;
     }
     const o = ok(m);
@@ -274,11 +285,13 @@ async function main() {
     if (all) meeting++;
     lines.push(
       `| \`${page.path}\` | ${m.score} ${o.score ? '' : mark(false)} | ${fmtS(m.lcp)} ${o.lcp ? '' : mark(false)} | ${m.cls.toFixed(3)} ${o.cls ? '' : mark(false)} | ` +
-        `${fmtMs(m.tbt)} ${o.tbt ? '' : mark(false)} | ${fmtS(m.fcp)} | ${fmtS(m.si)} | ${fmtKb(m.bytes)} | ${mark(all)} |`,
+        `${fmtMs(m.tbt)} ${o.tbt ? '' : mark(false)} | ${fmtS(m.fcp)} | ${fmtS(m.si)} | ${fmtKb(m.bytes)} | ${Math.round(m.cpuIndex)} | ${mark(all)} |`,
     );
   }
   const failed = results.filter((r) => r.error);
   lines.push('', `**${meeting} of ${results.length} pages meet all targets**${failed.length ? `; Lighthouse failed on ${failed.length}` : ''}.`);
+  const speed = cpuSpeedNote(results.flatMap((r) => r.runs));
+  if (speed) lines.push('', speed);
   const table = lines.join('\n').replace(/ +\|/g, ' |');
   writeFileSync(path.join(OUT_DIR, 'summary.md'), table + '\n');
   writeFileSync(path.join(OUT_DIR, 'runs.json'), JSON.stringify({ runs: RUNS, retries, elapsedSeconds: elapsed, targets: TARGETS, pages: results }, null, 1));
