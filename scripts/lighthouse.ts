@@ -12,7 +12,6 @@
  *   Lighthouse resets cache and storage before each run.
  * - LH_RUNS runs per page (default 3); the table shows the median of each figure. LH_ROUTES=/,/team
  *   restricts the pages. CHROME_PATH or CHROMIUM_PATH chooses the browser (default /usr/bin/chromium).
- *
  * - Each run also records Lighthouse's reading of the CPU (`benchmarkIndex`, "CPU index"): TBT is
  *   the wall-clock length of main-thread tasks × 4, so on a shared machine it follows the CPU the
  *   neighbours leave. The summary compares the TBT of the slowest and fastest third of runs
@@ -285,7 +284,7 @@ async function main() {
     if (all) meeting++;
     lines.push(
       `| \`${page.path}\` | ${m.score} ${o.score ? '' : mark(false)} | ${fmtS(m.lcp)} ${o.lcp ? '' : mark(false)} | ${m.cls.toFixed(3)} ${o.cls ? '' : mark(false)} | ` +
-        `${fmtMs(m.tbt)} ${o.tbt ? '' : mark(false)} | ${fmtS(m.fcp)} | ${fmtS(m.si)} | ${fmtKb(m.bytes)} | ${Math.round(m.cpuIndex)} | ${mark(all)} |`,
+        `${fmtMs(m.tbt)} ${o.tbt ? '' : mark(false)} | ${fmtS(m.fcp)} | ${fmtS(m.si)} | ${fmtKb(m.bytes)} | ${Number.isFinite(m.cpuIndex) ? Math.round(m.cpuIndex) : '—'} | ${mark(all)} |`,
     );
   }
   const failed = results.filter((r) => r.error);
