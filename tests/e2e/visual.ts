@@ -6,8 +6,9 @@
  * moves, notices never time out), reduced motion, animations disabled and the caret hidden by
  * toHaveScreenshot, fixed viewport / device scale / locale / timezone / colour scheme (config),
  * self-hosted fonts awaited, every image (lazy ones included) loaded and decoded before the shot,
- * the Chromium font flags of playwright.config.ts. maxDiffPixels is 0 (threshold 0.02: a colour moved
- * by more than about 5 levels of 255; see playwright.config.ts).
+ * the pointer moved off the page (nothing in :hover), the Chromium font flags of
+ * playwright.config.ts. maxDiffPixels is 0 (threshold 0.02: a colour moved by more than about 5
+ * levels of 255; see playwright.config.ts).
  *
  * A page is shot from its top, at most PAGE_VIEWPORTS viewports tall (1440×1350 on the desktop,
  * 390×1688 on the phone, two megapixels at most): beyond that a long page
@@ -31,10 +32,17 @@ const PAGE_VIEWPORTS: Record<string, number> = { desktop: 1.5, mobile: 2 };
 const SHOT_TIMEOUT = 30_000;
 
 /**
- * Fonts loaded; lazy images switched to eager; the page scrolled to the bottom and back (for
- * anything that waits to be seen); every image loaded and decoded; back at the top.
+ * The pointer off the page; fonts loaded; lazy images switched to eager; the page scrolled to the
+ * bottom and back (for anything that waits to be seen); every image loaded and decoded; back at
+ * the top.
+ *
+ * The pointer stays where a state's setup last clicked. When the page then scrolls (the news panel
+ * scrolls itself into view 300 ms after MORE), another control can end up under it, and whether
+ * Chromium has re-evaluated :hover by the time of the shot is a matter of timing: a CI run shot
+ * the panel's CLOSE in its hover colour (118 pixels). At (-1, -1) nothing is hovered.
  */
 async function settle(page: Page) {
+  await page.mouse.move(-1, -1);
   await page.evaluate(() => {
     for (const img of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) img.loading = 'eager';
     window.scrollTo(0, document.documentElement.scrollHeight);
