@@ -263,7 +263,7 @@ async function buildServer() {
     packages: 'external',
     platform: 'node',
     format: 'esm',
-    target: 'node20.19',
+    target: 'node24',
     jsx: 'automatic',
     sourcemap: 'linked',
     legalComments: 'none',

@@ -6,8 +6,8 @@
  * The outbox (staff e-mail, outbox.ts) lives in the same database: a message and its
  * notification are written in one transaction, so neither exists without the other.
  */
-import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import path from 'node:path';
 
 export interface NewMessage {
@@ -134,65 +134,82 @@ const damaged = (file: string, detail: string) =>
   `the database ${file} is damaged (${detail}). Stop here, keep a copy of the file, and restore it from a backup; ` +
   'or move it aside to start with an empty database (the messages in it can then be recovered with the sqlite3 tool\'s ".recover").';
 
+/** SQLite's primary result code of a node:sqlite error (its `errcode` may be an extended code). */
+const sqliteCode = (err: unknown) => ((err as { errcode?: number }).errcode ?? -1) & 0xff;
+const SQLITE_CORRUPT = 11;
+const SQLITE_NOTADB = 26;
+
+/** One PRAGMA's value on this connection. */
+const pragma = (db: DatabaseSync, name: string) => Object.values(db.prepare(`PRAGMA ${name}`).get() ?? {})[0];
+
 /** Opens (creating if needed) DATA_DIR/site.db. `readonly` opens an existing file for listing. */
 export function openStore(dataDir: string, opts: { readonly?: boolean } = {}): MessageStore {
   const file = path.join(dataDir, DB_FILE);
   if (!opts.readonly) mkdirSync(dataDir, { recursive: true });
-  const db = new Database(file, { readonly: !!opts.readonly, fileMustExist: !!opts.readonly });
+  const db = new DatabaseSync(file, { readOnly: !!opts.readonly });
   try {
-    db.pragma('busy_timeout = 5000');
+    db.exec('PRAGMA busy_timeout = 5000');
     // A damaged page must stop the start, not surface later as lost or garbled messages.
     // quick_check reads every page (O(N), no index cross-check): milliseconds for this database.
-    const problems = (db.pragma('quick_check(5)') as { quick_check: string }[]).map((r) => r.quick_check);
+    const problems = db
+      .prepare('PRAGMA quick_check(5)')
+      .all()
+      .map((r) => String(r.quick_check));
     if (problems.join() !== 'ok') throw new StoreError(damaged(file, problems.join('; ')));
     if (!opts.readonly) {
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = FULL');
+      db.exec('PRAGMA journal_mode = WAL');
+      db.exec('PRAGMA synchronous = FULL');
       db.exec(SCHEMA);
     }
   } catch (err) {
     db.close();
     if (err instanceof StoreError) throw err;
-    const code = (err as { code?: string }).code ?? '';
-    if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) throw new StoreError(damaged(file, (err as Error).message));
+    const code = sqliteCode(err);
+    if (code === SQLITE_NOTADB || code === SQLITE_CORRUPT) throw new StoreError(damaged(file, (err as Error).message));
     throw err;
   }
 
-  const insert = opts.readonly
-    ? null
-    : db.prepare<[string, string, string, string | null, string, string | null]>('INSERT INTO messages (created_at, name, email, company, message, ip) VALUES (?, ?, ?, ?, ?, ?)');
-  const enqueue = opts.readonly ? null : db.prepare<[number, string]>("INSERT INTO outbox (message_id, state, attempts, next_attempt_at) VALUES (?, 'pending', 0, ?)");
+  /** A prepared statement whose rows have the shape `T`. */
+  const rows = <T>(statement: StatementSync) => ({
+    get: (...params: (string | number | null)[]) => statement.get(...params) as T | undefined,
+    all: (...params: (string | number | null)[]) => statement.all(...params) as unknown as T[],
+    run: (...params: (string | number | null)[]) => statement.run(...params),
+  });
+  const insert = opts.readonly ? null : db.prepare('INSERT INTO messages (created_at, name, email, company, message, ip) VALUES (?, ?, ?, ?, ?, ?)');
+  const enqueue = opts.readonly ? null : db.prepare("INSERT INTO outbox (message_id, state, attempts, next_attempt_at) VALUES (?, 'pending', 0, ?)");
   // A database last written by a version without the outbox is listed without delivery states.
   const hasOutbox = !!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'outbox'").get();
   const SELECT = hasOutbox ? SELECT_WITH_DELIVERY : 'SELECT m.*, NULL AS state, NULL AS attempts, NULL AS next_attempt_at, NULL AS sent_at, NULL AS last_error FROM messages m';
-  const listAll = db.prepare<[], Row>(`${SELECT} ORDER BY m.id`);
-  const listSince = db.prepare<[string], Row>(`${SELECT} WHERE m.created_at >= ? ORDER BY m.id`);
-  const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM messages');
+  const listAll = rows<Row>(db.prepare(`${SELECT} ORDER BY m.id`));
+  const listSince = rows<Row>(db.prepare(`${SELECT} WHERE m.created_at >= ? ORDER BY m.id`));
+  const count = rows<{ n: number }>(db.prepare('SELECT count(*) AS n FROM messages'));
   // A database opened read-only by an older version may have no outbox yet: only the writer needs these.
   const writer = <T>(make: () => T): T | null => (opts.readonly ? null : make());
   const nextDue = writer(() =>
-    db.prepare<[], { pending: string | null; sending: string | null }>(
-      "SELECT min(CASE state WHEN 'pending' THEN next_attempt_at END) AS pending, min(CASE state WHEN 'sending' THEN next_attempt_at END) AS sending FROM outbox WHERE state != 'sent'",
+    rows<{ pending: string | null; sending: string | null }>(
+      db.prepare("SELECT min(CASE state WHEN 'pending' THEN next_attempt_at END) AS pending, min(CASE state WHEN 'sending' THEN next_attempt_at END) AS sending FROM outbox WHERE state != 'sent'"),
     ),
   );
   const findDue = writer(() =>
-    db.prepare<[string, string], { message_id: number }>(
-      `SELECT message_id FROM outbox WHERE (state = 'pending' AND next_attempt_at <= ?) OR (state = 'sending' AND next_attempt_at <= ?)
+    rows<{ message_id: number }>(
+      db.prepare(
+        `SELECT message_id FROM outbox WHERE (state = 'pending' AND next_attempt_at <= ?) OR (state = 'sending' AND next_attempt_at <= ?)
      ORDER BY next_attempt_at, message_id LIMIT 1`,
+      ),
     ),
   );
   // The claim is one conditional UPDATE: of two processes racing for a row, one changes it.
   const claimRow = writer(() =>
-    db.prepare<[string, number, string, string]>(
+    db.prepare(
       `UPDATE outbox SET state = 'sending', attempts = attempts + 1, next_attempt_at = ?
      WHERE message_id = ? AND ((state = 'pending' AND next_attempt_at <= ?) OR (state = 'sending' AND next_attempt_at <= ?))`,
     ),
   );
-  const getRow = db.prepare<[number], Row>(`${SELECT} WHERE m.id = ?`);
-  const markSent = writer(() => db.prepare<[string, number]>("UPDATE outbox SET state = 'sent', sent_at = ?, last_error = NULL WHERE message_id = ?"));
-  const markFailed = writer(() => db.prepare<[string, string, number]>("UPDATE outbox SET state = 'pending', last_error = ?, next_attempt_at = ? WHERE message_id = ? AND state = 'sending'"));
-  const probe = writer(() => db.prepare<[string]>("INSERT INTO meta (key, value) VALUES ('last_write_check', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
-  const instance = opts.readonly ? '' : db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'instance'").get()!.value;
+  const getRow = rows<Row>(db.prepare(`${SELECT} WHERE m.id = ?`));
+  const markSent = writer(() => db.prepare("UPDATE outbox SET state = 'sent', sent_at = ?, last_error = NULL WHERE message_id = ?"));
+  const markFailed = writer(() => db.prepare("UPDATE outbox SET state = 'pending', last_error = ?, next_attempt_at = ? WHERE message_id = ? AND state = 'sending'"));
+  const probe = writer(() => db.prepare("INSERT INTO meta (key, value) VALUES ('last_write_check', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
+  const instance = opts.readonly ? '' : String(db.prepare("SELECT value FROM meta WHERE key = 'instance'").get()!.value);
 
   const toMessage = (r: Row): StoredMessage => ({
     id: r.id,
@@ -205,14 +222,21 @@ export function openStore(dataDir: string, opts: { readonly?: boolean } = {}): M
     delivery: r.state ? { state: r.state, attempts: r.attempts ?? 0, nextAttemptAt: r.state === 'sent' ? null : r.next_attempt_at, sentAt: r.sent_at, lastError: r.last_error } : null,
   });
 
-  const insertWithOutbox = opts.readonly
-    ? null
-    : db.transaction((m: NewMessage, now: Date, notify: boolean) => {
-        const info = insert!.run(now.toISOString(), m.name, m.email, m.company || null, m.message, m.ip ?? null);
-        const id = Number(info.lastInsertRowid);
-        if (notify) enqueue!.run(id, now.toISOString());
-        return id;
-      });
+  /** The message and its outbox entry in one transaction: neither exists without the other. */
+  const insertWithOutbox = (m: NewMessage, now: Date, notify: boolean): number => {
+    if (!insert || !enqueue) throw new Error('store opened read-only');
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const info = insert.run(now.toISOString(), m.name, m.email, m.company || null, m.message, m.ip ?? null);
+      const id = Number(info.lastInsertRowid);
+      if (notify) enqueue.run(id, now.toISOString());
+      db.exec('COMMIT');
+      return id;
+    } catch (err) {
+      if (db.isTransaction) db.exec('ROLLBACK');
+      throw err;
+    }
+  };
 
   /** The Message-ID of a message's e-mail: the same on every attempt, unique across databases. */
   const messageIdOf = (id: number) => `<contact-${id}.${instance}@halden-rowe.invalid>`;
@@ -220,7 +244,6 @@ export function openStore(dataDir: string, opts: { readonly?: boolean } = {}): M
   return {
     file,
     insert(m, now = new Date(), { notify = false } = {}) {
-      if (!insertWithOutbox) throw new Error('store opened read-only');
       return insertWithOutbox(m, now, notify);
     },
     outbox: {
@@ -236,7 +259,7 @@ export function openStore(dataDir: string, opts: { readonly?: boolean } = {}): M
         const leaseStart = new Date(now.getTime() - leaseMs).toISOString();
         const due = findDue.get(at, leaseStart);
         if (!due) return undefined;
-        const changed = claimRow.run(at, due.message_id, at, leaseStart).changes;
+        const changed = Number(claimRow.run(at, due.message_id, at, leaseStart).changes);
         if (changed !== 1) return undefined;
         const row = getRow.get(due.message_id)!;
         return { message: toMessage(row), attempts: row.attempts ?? 1, messageId: messageIdOf(row.id) };
@@ -260,12 +283,12 @@ export function openStore(dataDir: string, opts: { readonly?: boolean } = {}): M
     },
     settings() {
       return {
-        journalMode: String(db.pragma('journal_mode', { simple: true })),
-        synchronous: Number(db.pragma('synchronous', { simple: true })),
+        journalMode: String(pragma(db, 'journal_mode')),
+        synchronous: Number(pragma(db, 'synchronous')),
       };
     },
     close() {
-      if (db.open) db.close();
+      if (db.isOpen) db.close();
     },
   };
 }
