@@ -14,7 +14,8 @@ import { API_CACHE, API_TYPE, createApiRouter } from './api.ts';
 import { createContactHandler, CONTACT_PAGE } from './contact.ts';
 import { CONTACT_DRAFT_KEY } from '../app/components/ContactForm.tsx';
 import { queryPath } from '../app/query.ts';
-import { openStore, type MessageStore } from './store.ts';
+import type { Store } from './store/index.ts';
+import { openStore } from './store/open.ts';
 import { startOutbox } from './outbox.ts';
 import { lookupPage, renderLogin, renderPage, sendStatic500, type RenderContext } from './render.tsx';
 import { PageCache, PAGE_CACHE, PAGE_TYPE, isFromMemory, sendEncoded } from './page-cache.ts';
@@ -34,7 +35,7 @@ export interface AppDeps {
   api?: ApiData;
   manifest?: BuildManifest;
   /** Contact messages; opened in config.dataDir unless injected. */
-  store?: MessageStore;
+  store?: Store;
   /** Where rate-limit counters live (gate.ts); in memory unless a shared store is given. */
   limiterStores?: LimiterStoreFactory;
 }
@@ -113,7 +114,7 @@ const PUBLIC_FILES: Record<string, string> = {
 /** The page paths the fast path looks up: plain lowercase paths, which no URL parser rewrites. */
 const PLAIN_PAGE_PATH = /^\/[a-z0-9/-]*$/;
 
-export function createApp({ config, log = createLogger(config.logFormat), api, manifest, store = openStore(config.dataDir), limiterStores = memoryStores }: AppDeps) {
+export function createApp({ config, log = createLogger(config.logFormat), api, manifest, store = openStore(config), limiterStores = memoryStores }: AppDeps) {
   const apiData = api ?? buildApiData(loadContent(config.contentDir), loadImageManifest(config.publicDir));
   const build = manifest ?? loadBuildManifest(config.distDir);
   // Staff e-mail for each stored message (outbox.ts), when SMTP_URL and CONTACT_NOTIFY_TO are set.
@@ -188,10 +189,10 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   //    503 when it cannot, so the balancer and the monitoring see it. One probe per 2 s at most,
   //    so that requests to this open URL cannot turn into a stream of disk writes.
   let health: { at: number; ok: boolean } = { at: 0, ok: true };
-  app.get('/healthz', (_req, res) => {
+  app.get('/healthz', async (_req, res) => {
     if (Date.now() - health.at > 2_000) {
       try {
-        store.probeWrite();
+        await store.probeWrite();
         health = { at: Date.now(), ok: true };
       } catch (err) {
         if (health.ok) log.error('healthz: the database cannot be written', { error: String((err as Error)?.message ?? err) });

@@ -7,10 +7,10 @@
  * /contact?sent=1#contact-form, or /contact?error=<fields>#contact-form.
  */
 import type { Request, Response, RequestHandler } from 'express';
-import { rateLimit, type Store } from 'express-rate-limit';
+import { rateLimit, type Store as LimiterStore } from 'express-rate-limit';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
-import type { MessageStore } from './store.ts';
+import type { Store } from './store/index.ts';
 import { clientKey, sameOriginOnly } from './gate.ts';
 import { minutesText, parseBody, retryAfterSeconds, wantsJson } from './forms.ts';
 import { CONTACT_FIELDS, HONEYPOT_FIELD, validateContact, type ContactField, type ContactInput } from '../app/contact-validation.ts';
@@ -23,7 +23,7 @@ const redirectBack = (res: Response, query: string) => res.redirect(303, `${CONT
 /** Renders the contact page as the answer to a post the store refused, with what was typed (app.ts → render.tsx). */
 export type ContactPageRenderer = (req: Request, res: Response, status: number, typed: ContactInput) => void;
 
-export function createContactHandler(deps: { config: Config; store: MessageStore; log: Logger; limiterStore?: Store; onStored?: () => void; failurePage?: ContactPageRenderer }): RequestHandler[] {
+export function createContactHandler(deps: { config: Config; store: Store; log: Logger; limiterStore?: LimiterStore; onStored?: () => void; failurePage?: ContactPageRenderer }): RequestHandler[] {
   const { config, store, log } = deps;
 
   const limiter = rateLimit({
@@ -50,7 +50,7 @@ export function createContactHandler(deps: { config: Config; store: MessageStore
     },
   });
 
-  const handle: RequestHandler = (req, res) => {
+  const handle: RequestHandler = async (req, res) => {
     const body: unknown = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       res.locals.contactInvalid = true;
@@ -81,7 +81,7 @@ export function createContactHandler(deps: { config: Config; store: MessageStore
     // e-mailed: a 201 means the message is on disk and its e-mail will go out.
     let id: number;
     try {
-      id = store.insert({ ...result.value, ip: req.ip ?? null }, new Date(), { notify: !!config.notify });
+      id = await store.messages.insert({ ...result.value, ip: req.ip ?? null }, { notify: !!config.notify });
     } catch (err) {
       // Disk full, database locked too long, I/O error: tell the visitor, keep their text.
       res.locals.contactNotStored = true;

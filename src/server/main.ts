@@ -78,7 +78,7 @@ function serve(config: ReturnType<typeof loadConfig>) {
       clearTimeout(force);
       // An e-mail under way may finish (at most 5 s); one cut short is sent again after a restart.
       await app.close().catch(() => {});
-      store.close();
+      await store.close();
       process.exit(0);
     });
     server.closeIdleConnections();

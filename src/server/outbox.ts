@@ -15,7 +15,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
-import type { MessageStore, OutboxItem } from './store.ts';
+import type { OutboxItem, Store } from './store/index.ts';
 
 export interface Outbox {
   /** A message was stored: send now rather than at the next scheduled check. */
@@ -25,7 +25,7 @@ export interface Outbox {
 }
 
 export interface OutboxDeps {
-  store: MessageStore;
+  store: Store;
   notify: NonNullable<Config['notify']>;
   retry: Config['notifyRetry'];
   log: Logger;
@@ -84,17 +84,18 @@ export function startOutbox(deps: OutboxDeps): Outbox {
   let running: Promise<void> | null = null;
   let stopped = false;
 
-  const schedule = () => {
+  const schedule = async () => {
     clearTimeout(timer);
     if (stopped) return;
     let due: string | null;
     try {
-      due = store.outbox.nextDue(retry.leaseMs);
+      due = await store.outbox.nextDue(retry.leaseMs);
     } catch (err) {
       log.error('outbox: cannot read the database', { error: String((err as Error).message) });
       due = new Date(Date.now() + retry.baseMs).toISOString();
     }
-    if (!due) return;
+    if (!due || stopped) return;
+    clearTimeout(timer);
     const ms = Math.min(Math.max(0, Date.parse(due) - Date.now()), 2 ** 31 - 1);
     timer = setTimeout(drain, ms);
     timer.unref();
@@ -102,21 +103,28 @@ export function startOutbox(deps: OutboxDeps): Outbox {
 
   async function sendOne(item: OutboxItem) {
     const id = item.message.id;
+    let failure: unknown;
     try {
       await transport.sendMail(emailFor(item, deps));
-      store.outbox.sent(id, new Date());
-      log.info('contact message e-mailed', { id, attempts: item.attempts });
     } catch (err) {
-      const delay = Math.min(retry.baseMs * 2 ** (item.attempts - 1), retry.maxMs);
-      const error = String((err as Error)?.message ?? err);
-      store.outbox.failed(id, error, new Date(Date.now() + delay));
-      log.warn('contact e-mail failed; will retry', { id, attempts: item.attempts, retryInSeconds: Math.round(delay / 1000), error });
+      failure = err ?? new Error('send failed');
     }
+    // (A database error while recording the outcome is not a failed send: run() logs it, and the
+    // entry, still `sending`, is tried again once its lease has passed.)
+    if (failure === undefined) {
+      await store.outbox.sent(id, new Date());
+      log.info('contact message e-mailed', { id, attempts: item.attempts });
+      return;
+    }
+    const delay = Math.min(retry.baseMs * 2 ** (item.attempts - 1), retry.maxMs);
+    const error = String((failure as Error)?.message ?? failure);
+    await store.outbox.failed(id, error, new Date(Date.now() + delay));
+    log.warn('contact e-mail failed; will retry', { id, attempts: item.attempts, retryInSeconds: Math.round(delay / 1000), error });
   }
 
   async function run() {
     try {
-      for (let item; !stopped && (item = store.outbox.claim(new Date(), retry.leaseMs)); ) await sendOne(item);
+      for (let item; !stopped && (item = await store.outbox.claim(new Date(), retry.leaseMs)); ) await sendOne(item);
     } catch (err) {
       log.error('outbox: database error', { error: String((err as Error).message) });
     }
@@ -127,7 +135,7 @@ export function startOutbox(deps: OutboxDeps): Outbox {
     // Set before the loop starts: it may finish synchronously when nothing is due.
     running = run().finally(() => {
       running = null;
-      schedule();
+      void schedule();
     });
   }
 

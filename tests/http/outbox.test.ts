@@ -17,7 +17,8 @@ import { SMTPServer } from 'smtp-server';
 import nodemailer from 'nodemailer';
 import { startServer, freePortForTests, type TestServer } from '../helpers/server.ts';
 import { ROOT } from '../helpers/spawn-server.ts';
-import { openStore, type StoredMessage } from '../../src/server/store.ts';
+import type { StoredMessage } from '../../src/server/store/index.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import { emailFor, smtpOptions } from '../../src/server/outbox.ts';
 
 interface Mail {
@@ -74,20 +75,20 @@ async function post(s: TestServer, cookie: string, i: number) {
   return { id: ((await res.json()) as { id: number }).id, ms: performance.now() - started };
 }
 
-async function until(what: string, check: () => boolean, ms = 8000) {
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 8000) {
   const deadline = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
-const listed = (dataDir: string): StoredMessage[] => {
-  const store = openStore(dataDir, { readonly: true });
+const listed = async (dataDir: string): Promise<StoredMessage[]> => {
+  const store = openSqliteStore(dataDir, { readonly: true });
   try {
-    return store.list();
+    return await store.messages.list();
   } finally {
-    store.close();
+    await store.close();
   }
 };
 
@@ -113,7 +114,7 @@ test('each stored message is e-mailed to staff once, with the sender as Reply-To
   assert.match(mail.raw, /Enquiry number 1: we would like to discuss a growth investment\./);
   assert.match(mail.messageId, new RegExp(`^<contact-${id}\\.[0-9a-f]{16}@`));
 
-  await until('the outbox to record it', () => listed(dataDir)[0]?.delivery?.state === 'sent');
+  await until('the outbox to record it', async () => (await listed(dataDir))[0]?.delivery?.state === 'sent');
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/messages.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
   assert.match(stdout, /Staff e-mail/);
   assert.match(stdout, /sent \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
@@ -142,9 +143,9 @@ test('SMTP down, a restart, SMTP back: nothing is lost or sent twice, and the vi
   const posts = [await post(s, cookie, 1), await post(s, cookie, 2), await post(s, cookie, 3)];
   for (const p of posts) assert.ok(p.ms < 1000, `the visitor got 201 in ${p.ms.toFixed(0)} ms`);
   // Read in one snapshot, between attempts: a retry in flight shows 'sending' for a moment.
-  let waiting: ReturnType<typeof listed> = [];
-  await until('two failed attempts each, waiting for the next', () => {
-    waiting = listed(dataDir);
+  let waiting: StoredMessage[] = [];
+  await until('two failed attempts each, waiting for the next', async () => {
+    waiting = await listed(dataDir);
     return waiting.every((m) => m.delivery!.attempts >= 2 && m.delivery!.state !== 'sending');
   });
   for (const m of waiting) {
@@ -159,7 +160,7 @@ test('SMTP down, a restart, SMTP back: nothing is lost or sent twice, and the vi
   await s.close();
   s = await startServer({ env: notifyEnv(smtpPort), config: { notifyRetry: fastRetry }, dataDir });
   running = true;
-  await until('another attempt after the restart', () => listed(dataDir).every((m) => m.delivery!.attempts >= 3));
+  await until('another attempt after the restart', async () => (await listed(dataDir)).every((m) => m.delivery!.attempts >= 3));
   assert.equal(sink.received.length, 0);
 
   // 3. SMTP comes back: each message arrives, once.
@@ -167,7 +168,7 @@ test('SMTP down, a restart, SMTP back: nothing is lost or sent twice, and the vi
   await sink.listen();
   await until('all three e-mails', () => sink.received.length >= 3);
   const deliveredAfter = Date.now() - back;
-  await until('the outbox to record them', () => listed(dataDir).every((m) => m.delivery!.state === 'sent'));
+  await until('the outbox to record them', async () => (await listed(dataDir)).every((m) => m.delivery!.state === 'sent'));
   await new Promise((r) => setTimeout(r, 1500)); // longer than the longest backoff: any repeat would show
   assert.equal(sink.received.length, 3, 'no message e-mailed twice');
   assert.deepEqual(new Set(sink.received.map((m) => m.messageId)).size, 3);
@@ -176,11 +177,7 @@ test('SMTP down, a restart, SMTP back: nothing is lost or sent twice, and the vi
       sink.received.some((m) => m.messageId.startsWith(`<contact-${p.id}.`)),
       `message ${p.id} e-mailed`,
     );
-  t.diagnostic(
-    `3 messages, attempts while down: ${listed(dataDir)
-      .map((m) => m.delivery!.attempts)
-      .join(', ')}; delivered ${deliveredAfter} ms after SMTP came back`,
-  );
+  t.diagnostic(`3 messages, attempts while down: ${(await listed(dataDir)).map((m) => m.delivery!.attempts).join(', ')}; delivered ${deliveredAfter} ms after SMTP came back`);
 });
 
 test('an attempt cut short after the SMTP server accepted it (a crash) is sent again, with the same Message-ID', async (t) => {
@@ -196,12 +193,12 @@ test('an attempt cut short after the SMTP server accepted it (a crash) is sent a
 
   // The process claims the message, the SMTP server accepts it, and the process dies before
   // recording that (the store is closed without a word).
-  const store = openStore(dataDir);
-  const id = store.insert({ name: 'Kenji Sato', email: 'kenji@example.com', company: '', message: 'A message whose first e-mail was cut short.' }, new Date(), { notify: true });
-  const item = store.outbox.claim(new Date(), 60_000)!;
+  const store = openSqliteStore(dataDir);
+  const id = await store.messages.insert({ name: 'Kenji Sato', email: 'kenji@example.com', company: '', message: 'A message whose first e-mail was cut short.' }, { notify: true });
+  const item = (await store.outbox.claim(new Date(), 60_000))!;
   assert.equal(item.message.id, id);
   await nodemailer.createTransport(smtpOptions(notify.smtpUrl)).sendMail(emailFor(item, { notify }));
-  store.close();
+  await store.close();
   assert.equal(sink.received.length, 1);
 
   // Restarted with a short lease: the unfinished attempt is taken up again and completed.
@@ -209,8 +206,8 @@ test('an attempt cut short after the SMTP server accepted it (a crash) is sent a
   t.after(() => s.close());
   await until('the second e-mail', () => sink.received.length === 2);
   assert.equal(sink.received[0].messageId, sink.received[1].messageId, 'the same Message-ID: a mail system can de-duplicate it');
-  await until('sent', () => listed(dataDir)[0].delivery?.state === 'sent');
-  assert.equal(listed(dataDir)[0].delivery!.attempts, 2);
+  await until('sent', async () => (await listed(dataDir))[0].delivery?.state === 'sent');
+  assert.equal((await listed(dataDir))[0].delivery!.attempts, 2);
 });
 
 test('without SMTP_URL and CONTACT_NOTIFY_TO, messages are stored and nothing is e-mailed', async (t) => {
@@ -222,5 +219,5 @@ test('without SMTP_URL and CONTACT_NOTIFY_TO, messages are stored and nothing is
   });
   assert.equal(s.config.notify, undefined);
   await post(s, await s.login(), 1);
-  assert.equal(listed(dataDir)[0].delivery, null);
+  assert.equal((await listed(dataDir))[0].delivery, null);
 });

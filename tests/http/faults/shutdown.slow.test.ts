@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { forkServer, hasBuild } from '../../helpers/spawn-server.ts';
 import { parseResponse, rawRequest } from '../../helpers/raw-http.ts';
-import { openStore } from '../../../src/server/store.ts';
+import { openSqliteStore } from '../../../src/server/store/sqlite.ts';
 
 /** An open socket that collects what the server sends, and knows when the server closed it. */
 function openSocket(port: number) {
@@ -132,14 +132,14 @@ test('SIGTERM: stop accepting, finish in-flight requests, close idle connections
   assert.ok(tookMs < 10_000, `exit took ${tookMs} ms`);
 
   // The message posted during shutdown was stored (and the database closed cleanly).
-  const store = openStore(dataDir, { readonly: true });
+  const store = openSqliteStore(dataDir, { readonly: true });
   try {
     assert.deepEqual(
-      store.list().map((m) => [m.id, m.name]),
+      (await store.messages.list()).map((m) => [m.id, m.name]),
       [[id, 'Grace Hopper']],
     );
   } finally {
-    store.close();
+    await store.close();
   }
 
   // Logs: JSON lines, the shutdown noted, both in-flight requests logged with their status.

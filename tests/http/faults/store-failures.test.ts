@@ -11,21 +11,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../helpers/server.ts';
 import { forkServer, hasBuild } from '../../helpers/spawn-server.ts';
-import { openStore, type MessageStore } from '../../../src/server/store.ts';
+import type { Store } from '../../../src/server/store/index.ts';
+import { openSqliteStore } from '../../../src/server/store/sqlite.ts';
 
 /** The real store, whose writes fail while `fault.on`. */
 function faultyStore(dataDir: string) {
-  const real = openStore(dataDir);
+  const real = openSqliteStore(dataDir);
   const fault = { on: true };
-  const fail = () => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
-  const store: MessageStore = {
+  // As node:sqlite reports a full disk (SQLITE_FULL is 13).
+  const fail = () => Object.assign(new Error('database or disk is full'), { code: 'ERR_SQLITE_ERROR', errcode: 13, errstr: 'database or disk is full' });
+  const store: Store = {
     ...real,
-    file: real.file,
-    insert: (...args) => {
-      if (fault.on) throw fail();
-      return real.insert(...args);
+    messages: {
+      ...real.messages,
+      insert: async (...args) => {
+        if (fault.on) throw fail();
+        return real.messages.insert(...args);
+      },
     },
-    probeWrite: (...args) => {
+    probeWrite: async (...args) => {
       if (fault.on) throw fail();
       return real.probeWrite(...args);
     },
@@ -41,7 +45,7 @@ test('the store cannot write: the visitor keeps their text, the limit is not spe
   const s = await startServer({ deps: { store }, dataDir });
   t.after(async () => {
     await s.close();
-    real.close();
+    await real.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
   const cookie = await s.login();
@@ -87,7 +91,7 @@ test('the store cannot write: the visitor keeps their text, the limit is not spe
     body: JSON.stringify(typed),
   });
   assert.equal(ok.status, 201);
-  assert.equal(real.count(), 1);
+  assert.equal(await real.messages.count(), 1);
   await new Promise((r) => setTimeout(r, 2100)); // the health probe's own 2 s memory
   const healthy = await fetch(`${s.url}/healthz`);
   assert.equal(healthy.status, 200);
@@ -98,9 +102,9 @@ test('a damaged database stops the start with a clear message', async (t) => {
   if (!hasBuild()) return t.skip('no build: run "npx tsx scripts/build.ts" (npm test builds first)');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-damaged-'));
   t.after(() => rmSync(dataDir, { recursive: true, force: true }));
-  const store = openStore(dataDir);
-  for (let i = 0; i < 200; i++) store.insert({ name: `Sender ${i}`, email: `s${i}@example.com`, company: '', message: `Message ${i} `.repeat(40) });
-  store.close(); // checkpoints the WAL into site.db
+  const store = openSqliteStore(dataDir);
+  for (let i = 0; i < 200; i++) await store.messages.insert({ name: `Sender ${i}`, email: `s${i}@example.com`, company: '', message: `Message ${i} `.repeat(40) });
+  await store.close(); // checkpoints the WAL into site.db
 
   // Garbage over a page in the middle of the messages table.
   const file = path.join(dataDir, 'site.db');
