@@ -3,7 +3,6 @@
  */
 import express, { type ErrorRequestHandler, type Request, type Response, type NextFunction } from 'express';
 import compression from 'compression';
-import cookieParser from 'cookie-parser';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
@@ -24,6 +23,7 @@ import { COOKIE_SETTINGS_PAGE, cookieSettingsHandler } from './cookie-settings.t
 import { precompressedStatic } from './static.ts';
 import { withFastPath, type Handler, type MemoryAnswer } from './fast-path.ts';
 import { memoize } from './memo.ts';
+import { createRevocations } from './revocations.ts';
 import { loadContent } from '../content/load.ts';
 import { buildApiData, loadImageManifest, type ApiData } from '../content/api-data.ts';
 import type { BuildManifest } from '../build/manifest.ts';
@@ -119,11 +119,14 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   const build = manifest ?? loadBuildManifest(config.distDir);
   // Staff e-mail for each stored message (outbox.ts), when SMTP_URL and CONTACT_NOTIFY_TO are set.
   const outbox = config.notify ? startOutbox({ store, notify: config.notify, retry: config.notifyRetry, log, siteOrigin: config.publicOrigin }) : undefined;
+  const isPublic = config.siteAccess === 'public';
+  // Sign-out's revocation list, mirrored from the store (a public site has no sessions).
+  const revocations = isPublic ? undefined : createRevocations(store, log);
   const gate = createGate(config, log, {
     stores: limiterStores,
     loginPage: (req, res, answer) => renderLogin(req, res, renderCtx, answer),
+    revocations,
   });
-  const isPublic = config.siteAccess === 'public';
   const renderCtx: RenderContext = {
     mode: { access: config.siteAccess, origin: config.publicOrigin ?? null },
     api: apiData,
@@ -143,7 +146,6 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   const assetCacheControl = (urlPath: string) => (isPublic || loginAssets.has(urlPath) || urlPath.endsWith('.woff2') ? IMMUTABLE : 'private, max-age=31536000, immutable');
   const requestLog = log.requests;
   const headers = securityHeaders({ liveReload: config.liveReload, noindex: !isPublic });
-  const cookies = cookieParser();
 
   const app = express();
   const routedBeforePages = recordRoutes(app);
@@ -180,9 +182,6 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
       filter: (req, res) => !isFromMemory(res) && !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
     }),
   );
-
-  // 6. Cookies are parsed once, for the session check (signatures are ours: see session.ts).
-  app.use(cookies);
 
   // 7. Health check for load balancers and uptime probes: open, cheap, no content. It proves the
   //    database can take a write (a contact message is the one thing this site must not lose):
@@ -386,7 +385,12 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
         {
           app,
           // Public: no session needed; everything in memory is for everyone.
-          hasSession: isPublic ? () => true : gate.hasSession,
+          session: isPublic
+            ? () => true
+            : (cookieHeader, secure) => {
+                const s = gate.session(cookieHeader, secure);
+                return s ? (gate.renewal(s, secure) ?? true) : false;
+              },
           securityHeaders: headers.list,
           isOriginForm,
           lookup,
@@ -400,10 +404,16 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
 
   /** Stops what runs beside the requests (the outbox); the caller closes the store after it. */
   const close = async () => {
+    revocations?.stop();
     await outbox?.stop();
   };
+  /** Resolves once the store is usable and the revocation list has been read (before listening). */
+  const ready = async () => {
+    await store.ready();
+    await revocations?.ready();
+  };
   // Open event streams never end by themselves: shutdown ends them first (main.ts), at once.
-  return { app, handler, stats, apiData, store, close, closeStreams: () => closeStreams(), pageCache: renderCtx.cache, renderCounts: renderCtx.counts! };
+  return { app, handler, stats, apiData, store, ready, close, closeStreams: () => closeStreams(), pageCache: renderCtx.cache, renderCounts: renderCtx.counts! };
 }
 
 /** 405 JSON with Allow for any other method on a POST-only endpoint. */

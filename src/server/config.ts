@@ -50,6 +50,8 @@ export interface Config {
   notifyRetry: { baseMs: number; maxMs: number; leaseMs: number };
   /** Absolute session lifetime. */
   sessionTtlMs: number;
+  /** A session ends after this long without a request (its token is renewed while in use). */
+  sessionIdleMs: number;
   /** A render that takes longer is aborted. */
   renderTimeoutMs: number;
   /** Log format: JSON lines in production, short text in development. */
@@ -81,6 +83,7 @@ const Env = z.object({
     .regex(/^(auto|[1-9]\d{0,2})$/, 'must be a number of worker processes (1, 2, …, 999) or "auto" (one per core)')
     .default('1'),
   SITE_ACCESS: z.enum(['password', 'public']).default('password'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int('must be a whole number of minutes').min(5).max(720).default(60),
   PUBLIC_ORIGIN: z.string().optional(),
   SMTP_URL: z.string().optional(),
   CONTACT_NOTIFY_TO: z.string().optional(),
@@ -176,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     notify,
     notifyRetry: { baseMs: 30_000, maxMs: 60 * 60_000, leaseMs: 5 * 60_000 },
     sessionTtlMs: 12 * 60 * 60_000,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     renderTimeoutMs: 10_000,
     logFormat: e.LOG_FORMAT ?? (production ? 'json' : 'text'),
     fastPath: e.FAST_PATH === 'on',

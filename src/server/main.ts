@@ -31,10 +31,10 @@ const clustered = config.workers > 1;
 if (clustered && cluster.isPrimary) {
   runPrimary(config.workers, log);
 } else {
-  serve(config);
+  void serve(config);
 }
 
-function serve(config: ReturnType<typeof loadConfig>) {
+async function serve(config: ReturnType<typeof loadConfig>) {
   // A worker's limits are counted by the primary, for all workers alike (cluster.ts).
   const limiterStores = clustered ? (name: string) => new ClusterMemoryStoreWorker({ prefix: name }) : undefined;
   let app: ReturnType<typeof createApp>;
@@ -45,6 +45,11 @@ function serve(config: ReturnType<typeof loadConfig>) {
     fail((err as Error).message);
   }
   const store = app.store;
+  try {
+    await app.ready();
+  } catch (err) {
+    fail(`the store cannot be used: ${(err as Error).message}`);
+  }
 
   // `app` is read per request: in development a content edit swaps it (below).
   const server = createServer({ headersTimeout: 20_000, requestTimeout: 30_000, maxHeaderSize: 16 * 1024 }, (req, res) => app.handler(req, res));

@@ -71,7 +71,8 @@ function browserRequest(port: number, method: string, path: string, opts: { head
   });
 }
 
-const sessionFrom = (a: Answer) => (a.headers['set-cookie'] ?? []).find((l) => l.startsWith(`${SESSION_COOKIE}=`));
+/** The session cookie set through the HTTPS proxy: its __Host- name (gate.ts). */
+const sessionFrom = (a: Answer) => (a.headers['set-cookie'] ?? []).find((l) => l.startsWith(`__Host-${SESSION_COOKIE}=`) || l.startsWith(`${SESSION_COOKIE}=`));
 
 /** Sign in (JSON and no-JS form), post the contact form (both ways), sign out: every answer as a browser on `origin` expects. */
 async function signInPostAndSignOut(port: number, origin: string, host?: string) {
@@ -111,7 +112,7 @@ async function signInPostAndSignOut(port: number, origin: string, host?: string)
 
   const out = await browserRequest(port, 'POST', '/api/logout', { host, headers: { ...same, cookie } });
   assert.equal(out.status, 303, `sign-out: ${out.body}`);
-  assert.match(String(out.headers['set-cookie']), new RegExp(`${SESSION_COOKIE}=;`), 'the session cookie is cleared');
+  assert.match(String(out.headers['set-cookie']), new RegExp(`^__Host-${SESSION_COOKIE}=;`), 'the session cookie is cleared');
 }
 
 async function refusesCrossSite(port: number, host?: string) {
