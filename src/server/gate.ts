@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import { createSessionToken, createSessionVerifier, deriveKeys, passwordMatches, readCookie, signSession, type Session } from './session.ts';
 import type { Revocations } from './revocations.ts';
+import { HSTS } from './security.ts';
 import { minutesText, parseBody, retryAfterSeconds, wantsJson } from './forms.ts';
 
 /** Where a visitor without a session who asked for `url` is sent: the login page, then back. */
@@ -52,12 +53,17 @@ function isOwnOrigin(req: Request, origin: string): boolean {
 }
 
 /**
- * Refuses cross-site POSTs (CSRF): Sec-Fetch-Site from modern browsers, Origin otherwise (see
- * isOwnOrigin). Reads PUBLIC_ORIGIN from app.locals.publicOrigin (set by createApp).
+ * Refuses cross-site POSTs (CSRF). A browser that sends Sec-Fetch-Site (all current ones) says
+ * itself whether the post comes from this site's own pages: `same-origin` is accepted whatever
+ * Host the request arrives with — behind a proxy that rewrites Host (nginx's default) the server
+ * cannot compare origins itself, and needs no setting to let the site's own forms through. Any
+ * other value is refused. Without Sec-Fetch-Site (older browsers) the Origin must be the site's
+ * own (isOwnOrigin); PUBLIC_ORIGIN is read from app.locals.publicOrigin (set by createApp).
  */
 export function sameOriginOnly(req: Request, res: Response, next: NextFunction) {
   const site = req.get('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') {
+  if (site === 'same-origin') return next();
+  if (site && site !== 'none') {
     res.status(403).json({ error: 'Cross-site requests are not allowed.' });
     return;
   }
@@ -69,6 +75,13 @@ export function sameOriginOnly(req: Request, res: Response, next: NextFunction) 
   }
   next();
 }
+
+/**
+ * Whether the visitor's connection is HTTPS, for an answer to a post: req.secure (TLS, or a
+ * trusted X-Forwarded-Proto), or the browser's own word — an https Origin on a post it marks
+ * same-origin — when a proxy in front does not say (no X-Forwarded-Proto).
+ */
+export const postedOverHttps = (req: Request) => req.secure || (req.get('sec-fetch-site') === 'same-origin' && (req.get('origin') ?? '').startsWith('https://'));
 
 /** The login page with a status (the no-JavaScript form's 429), rendered by the app (render.tsx). */
 export type LoginPageRenderer = (req: Request, res: Response, opts: { status: number; error: 'throttled'; next: string }) => void;
@@ -91,10 +104,15 @@ export const clientKey = (req: Request) => ipKeyGenerator(req.ip ?? '', 56);
  */
 export const sessionCookieName = (secure: boolean) => (secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
 
-/** The Set-Cookie value carrying a session token (`token` ''): clearing it). One spelling for every path. */
-export function sessionCookieLine(token: string, secure: boolean): string {
+/**
+ * The Set-Cookie value carrying a session token (`token` '': clearing it). One spelling for every
+ * path. The name follows req.secure (what later requests are read with); `secureFlag` may add
+ * Secure when only the browser said it is on HTTPS (postedOverHttps): the plain name, sent over
+ * HTTPS only.
+ */
+export function sessionCookieLine(token: string, secure: boolean, secureFlag = secure): string {
   const expiry = token ? '' : '; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
-  return `${sessionCookieName(secure)}=${token}; Path=/${expiry}; HttpOnly${secure ? '; Secure' : ''}; SameSite=Lax`;
+  return `${sessionCookieName(secure)}=${token}; Path=/${expiry}; HttpOnly${secure || secureFlag ? '; Secure' : ''}; SameSite=Lax`;
 }
 
 export interface GateDeps {
@@ -197,7 +215,10 @@ export function createGate(config: Config, log: Logger, opts: GateDeps = {}) {
         return;
       }
       res.locals.loginOk = true;
-      res.append('Set-Cookie', sessionCookieLine(createSessionToken(keys, ttlMs, Date.now(), idleMs), req.secure));
+      res.append('Set-Cookie', sessionCookieLine(createSessionToken(keys, ttlMs, Date.now(), idleMs), req.secure, postedOverHttps(req)));
+      // HTTPS known only from the browser's Origin (the proxy sent no X-Forwarded-Proto): the
+      // security middleware did not add HSTS; this answer does.
+      if (!req.secure && postedOverHttps(req)) res.setHeader('Strict-Transport-Security', HSTS);
       log.info('signed in', { ip: req.ip });
       if (wantsJson(req)) res.status(200).json({ ok: true, next });
       else res.redirect(303, next);
@@ -219,7 +240,7 @@ export function createGate(config: Config, log: Logger, opts: GateDeps = {}) {
         }
       }
       if (s) log.info('signed out', { ip: req.ip });
-      res.append('Set-Cookie', sessionCookieLine('', req.secure));
+      res.append('Set-Cookie', sessionCookieLine('', req.secure, postedOverHttps(req)));
       if (wantsJson(req)) res.status(200).json({ ok: true });
       else res.redirect(303, '/login');
     },
