@@ -24,6 +24,7 @@ import { precompressedStatic } from './static.ts';
 import { withFastPath, type Handler, type MemoryAnswer } from './fast-path.ts';
 import { memoize } from './memo.ts';
 import { createRevocations } from './revocations.ts';
+import { createProxyCheck, proxyTrust } from './proxy.ts';
 import { loadContent } from '../content/load.ts';
 import { buildApiData, loadImageManifest, type ApiData } from '../content/api-data.ts';
 import type { BuildManifest } from '../build/manifest.ts';
@@ -146,6 +147,9 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   const assetCacheControl = (urlPath: string) => (isPublic || loginAssets.has(urlPath) || urlPath.endsWith('.woff2') ? IMMUTABLE : 'private, max-age=31536000, immutable');
   const requestLog = log.requests;
   const headers = securityHeaders({ liveReload: config.liveReload, noindex: !isPublic });
+  const proxy = proxyTrust(config.trustProxy);
+  // The proxies in front and TRUST_PROXY must agree: told once in the log when they do not.
+  const proxyCheck = createProxyCheck(config.trustProxy, log, { production: config.production });
 
   const app = express();
   const routedBeforePages = recordRoutes(app);
@@ -153,8 +157,9 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   // 1. No framework fingerprint in every response.
   app.disable('x-powered-by');
   // 2. req.ip and req.secure must see the real client only through the configured proxy hops,
-  //    or anyone could pick their own rate-limit key with X-Forwarded-For.
-  app.set('trust proxy', config.trustProxy);
+  //    or anyone could pick their own rate-limit key with X-Forwarded-For (proxy.ts: one rule
+  //    for Express and the fast path).
+  app.set('trust proxy', proxy.trust);
   app.set('env', config.production ? 'production' : 'development');
   // The Origin check (gate.ts sameOriginOnly) accepts the site's public origin too.
   app.locals.publicOrigin = config.publicOrigin;
@@ -380,7 +385,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
    */
   const redirectFor = memoize((url): string | undefined => (isPagePath(pathOf(url)) ? loginRedirect(url) : undefined), 10_000);
   const stats = { fastPath: 0 };
-  const handler: Handler = config.fastPath
+  const serve: Handler = config.fastPath
     ? withFastPath(
         {
           app,
@@ -393,6 +398,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
               },
           securityHeaders: headers.list,
           isOriginForm,
+          isSecure: proxy.isSecure,
           lookup,
           requestLog: (req, res) => requestLog(req, res, noop),
           // The gate's redirect (gate.ts requireSession) for a page: the same isPagePath as `lookup`.
@@ -401,6 +407,10 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
         stats,
       )
     : app;
+  const handler: Handler = (req, res) => {
+    proxyCheck.observe(req);
+    serve(req, res);
+  };
 
   /** Stops what runs beside the requests (the outbox); the caller closes the store after it. */
   const close = async () => {

@@ -49,6 +49,8 @@ export interface FastPathDeps {
   securityHeaders(secure: boolean): HeaderList;
   /** The origin-form check of the pipeline (app.ts). */
   isOriginForm(url: string): boolean;
+  /** Whether the visitor's connection is HTTPS: the rule req.secure follows (proxy.ts). */
+  isSecure(req: IncomingMessage): boolean;
   /** The answer Express would send from memory for this target, or undefined (→ Express). */
   lookup(url: string): MemoryAnswer | undefined;
   /** The pipeline's request log (one line per request, on 'finish'). */
@@ -105,16 +107,7 @@ const matchesEtag = (inm: string, etag: string) => inm.split(',').some((t) => t.
 
 /** Wraps Express: `handler(req, res)` answers from the fast path or hands over to `app`. */
 export function withFastPath(deps: FastPathDeps, stats: { fastPath: number }): Handler {
-  const { app } = deps;
-  // Express's own scheme decision (req.secure): TLS, or X-Forwarded-Proto from a trusted hop.
-  const trust = app.get('trust proxy fn') as (addr: string | undefined, i: number) => boolean;
-  const isSecure = (req: IncomingMessage) => {
-    if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-    const xfp = req.headers['x-forwarded-proto'] as string | undefined; // (repeated: joined with ", ")
-    if (!xfp || !trust(req.socket.remoteAddress, 0)) return false;
-    const comma = xfp.indexOf(',');
-    return (comma === -1 ? xfp : xfp.slice(0, comma)).trim() === 'https';
-  };
+  const { app, isSecure } = deps;
   /** The redirect's headers up to its Location (the security list, then no-store), by scheme (0 http, 1 https). */
   const redirectHeads: (string[] | undefined)[] = [];
   /**
