@@ -50,7 +50,7 @@ export interface FastPathDeps {
   /** The origin-form check of the pipeline (app.ts). */
   isOriginForm(url: string): boolean;
   /** Whether the visitor's connection is HTTPS: the rule req.secure follows (proxy.ts). */
-  isSecure(req: IncomingMessage): boolean;
+  isSecure: (req: IncomingMessage) => boolean;
   /** The answer Express would send from memory for this target, or undefined (→ Express). */
   lookup(url: string): MemoryAnswer | undefined;
   /** The pipeline's request log (one line per request, on 'finish'). */
