@@ -25,6 +25,7 @@ import { withFastPath, type Handler, type MemoryAnswer } from './fast-path.ts';
 import { memoize } from './memo.ts';
 import { createRevocations } from './revocations.ts';
 import { createProxyCheck, proxyTrust } from './proxy.ts';
+import { createStoreBounds } from './bounds.ts';
 import { loadContent } from '../content/load.ts';
 import { buildApiData, loadImageManifest, type ApiData } from '../content/api-data.ts';
 import type { BuildManifest } from '../build/manifest.ts';
@@ -118,6 +119,9 @@ const PLAIN_PAGE_PATH = /^\/[a-z0-9/-]*$/;
 export function createApp({ config, log = createLogger(config.logFormat), api, manifest, store = openStore(config), limiterStores = memoryStores }: AppDeps) {
   const apiData = api ?? buildApiData(loadContent(config.contentDir), loadImageManifest(config.publicDir));
   const build = manifest ?? loadBuildManifest(config.distDir);
+  // The store's bounds (site-wide rate, free-space floor, retention): bounds.ts.
+  const bounds = createStoreBounds(store, config, log);
+  const stopRetention = bounds.startRetention();
   // Staff e-mail for each stored message (outbox.ts), when SMTP_URL and CONTACT_NOTIFY_TO are set.
   const outbox = config.notify ? startOutbox({ store, notify: config.notify, retry: config.notifyRetry, log, siteOrigin: config.publicOrigin }) : undefined;
   const isPublic = config.siteAccess === 'public';
@@ -188,24 +192,39 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
     }),
   );
 
-  // 7. Health check for load balancers and uptime probes: open, cheap, no content. It proves the
-  //    database can take a write (a contact message is the one thing this site must not lose):
-  //    503 when it cannot, so the balancer and the monitoring see it. One probe per 2 s at most,
-  //    so that requests to this open URL cannot turn into a stream of disk writes.
-  let health: { at: number; ok: boolean } = { at: 0, ok: true };
-  app.get('/healthz', async (_req, res) => {
-    if (Date.now() - health.at > 2_000) {
-      try {
-        await store.probeWrite();
-        health = { at: Date.now(), ok: true };
-      } catch (err) {
-        if (health.ok) log.error('healthz: the database cannot be written', { error: String((err as Error)?.message ?? err) });
-        health = { at: Date.now(), ok: false };
-      }
-    }
+  // 7. Health, open and cheap, for two different questions. /healthz is liveness: this process
+  //    answers (pages are served from memory whatever the store does): a process manager
+  //    restarts a host only when it fails. /readyz is readiness: the store takes a write and its
+  //    disk is above the free-space floor: a load balancer sends contact posts elsewhere when it
+  //    fails, while /healthz keeps the host alive. The store is probed once per 2 s at most, so
+  //    that requests to this open URL cannot turn into a stream of disk writes.
+  app.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    if (health.ok) res.json({ status: 'ok', database: 'ok' });
-    else res.status(503).json({ status: 'error', database: 'cannot write' });
+    res.json({ status: 'ok' });
+  });
+  let readiness: { at: number; store: boolean; disk: boolean } = { at: 0, store: true, disk: true };
+  const probeReadiness = async () => {
+    let ok = true;
+    try {
+      await store.probeWrite();
+    } catch (err) {
+      ok = false;
+      if (readiness.store) log.error('readyz: the store cannot be written', { error: String((err as Error)?.message ?? err) });
+    }
+    let disk = true;
+    try {
+      disk = (await bounds.belowFloor()) === null;
+    } catch {
+      disk = false;
+    }
+    if (!disk && readiness.disk) log.error('readyz: free space is below DATA_MIN_FREE_MB');
+    readiness = { at: Date.now(), store: ok, disk };
+  };
+  app.get('/readyz', async (_req, res) => {
+    if (Date.now() - readiness.at > 2_000) await probeReadiness();
+    res.setHeader('Cache-Control', 'no-store');
+    const body = { status: readiness.store && readiness.disk ? 'ok' : 'error', store: readiness.store ? 'ok' : 'cannot write', disk: readiness.disk ? 'ok' : 'below the free-space floor' };
+    res.status(body.status === 'ok' ? 200 : 503).json(body);
   });
 
   // 8. The few public files: robots.txt (disallow all while gated; allow all and name the
@@ -266,6 +285,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
       config,
       store,
       log,
+      bounds,
       limiterStore: limiterStores('contact-client'),
       onStored: outbox?.kick,
       failurePage: (req, res, status, typed) => renderPage(req, res, renderCtx, { url: CONTACT_PAGE, status, data: { [queryPath(CONTACT_DRAFT_KEY)]: typed } }),
@@ -415,6 +435,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   /** Stops what runs beside the requests (the outbox); the caller closes the store after it. */
   const close = async () => {
     revocations?.stop();
+    stopRetention();
     await outbox?.stop();
   };
   /** Resolves once the store is usable and the revocation list has been read (before listening). */

@@ -40,6 +40,12 @@ export interface Config {
   loginLimit: { windowMs: number; perClient: number; global: number; perClientUnderPressure: number; pressureDelayMs: number };
   /** Contact form: posts allowed per client per window. */
   contactLimit: { windowMs: number; perClient: number };
+  /** Contact messages accepted in an hour from all clients together (bounds.ts). */
+  contactSiteLimitPerHour: number;
+  /** Messages older than this are deleted once their staff e-mail is settled (bounds.ts). */
+  messageRetentionDays: number;
+  /** Below this many free bytes on the store's disk, new messages are refused and /readyz fails. */
+  minFreeBytes: number;
   /** `password`: the gate (default). `public`: open, indexable, CDN-cacheable (README: access modes). */
   siteAccess: SiteAccess;
   /** The site's public origin ("https://www.example.com", no trailing slash): absolute URLs, the Origin check. */
@@ -83,6 +89,9 @@ const Env = z.object({
     .regex(/^(auto|[1-9]\d{0,2})$/, 'must be a number of worker processes (1, 2, …, 999) or "auto" (one per core)')
     .default('1'),
   SITE_ACCESS: z.enum(['password', 'public']).default('password'),
+  CONTACT_SITE_LIMIT: z.coerce.number().int('must be a whole number of messages an hour').min(1).max(100_000).default(60),
+  MESSAGE_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(36_500).default(365),
+  DATA_MIN_FREE_MB: z.coerce.number().int('must be a whole number of megabytes').min(0).max(100_000_000).default(200),
   SESSION_IDLE_MINUTES: z.coerce.number().int('must be a whole number of minutes').min(5).max(720).default(60),
   PUBLIC_ORIGIN: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -174,6 +183,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     liveReload: e.LIVE_RELOAD === '1',
     loginLimit: { windowMs: 15 * 60_000, perClient: 10, global: 200, perClientUnderPressure: 3, pressureDelayMs: 2_000 },
     contactLimit: { windowMs: 60 * 60_000, perClient: 5 },
+    contactSiteLimitPerHour: e.CONTACT_SITE_LIMIT,
+    messageRetentionDays: e.MESSAGE_RETENTION_DAYS,
+    minFreeBytes: e.DATA_MIN_FREE_MB * 1_000_000,
     siteAccess: e.SITE_ACCESS,
     publicOrigin,
     notify,

@@ -103,6 +103,8 @@ export interface Store {
   };
   /** Proves the store can take a write now (a one-row write, committed); rejects otherwise. */
   probeWrite(now?: Date): Promise<void>;
+  /** Bytes free on the disk the store writes to, or null when that disk is not this host's (a database server's). */
+  freeBytes(): Promise<number | null>;
   close(): Promise<void>;
 }
 

@@ -11,6 +11,7 @@
  * workers) share the file through SQLite's own locking (busy_timeout 5 s).
  */
 import { mkdirSync } from 'node:fs';
+import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { StoreError, type DeliveryState, type NewMessage, type OutboxItem, type Revocation, type Store, type StoredMessage } from './index.ts';
@@ -278,6 +279,10 @@ export function openSqliteStore(dataDir: string, opts: { readonly?: boolean } = 
     },
     async probeWrite(now = new Date()) {
       q.probe.run(now.toISOString());
+    },
+    async freeBytes() {
+      const fs = await statfs(dataDir);
+      return fs.bavail * fs.bsize;
     },
     settings() {
       return { journalMode: String(pragma(db, 'journal_mode')), synchronous: Number(pragma(db, 'synchronous')) };

@@ -1,8 +1,9 @@
 /**
  * When the database fails (fault injection: a store whose writes throw SQLITE_FULL, as a full
  * disk does): the no-JavaScript visitor gets an HTML page that keeps what they typed, the
- * enhanced form gets 503 JSON, failed saves do not count toward the visitor's hourly limit, and
- * /healthz answers 503. A damaged database file stops the start with a clear message.
+ * enhanced form gets 503 JSON, failed saves do not count toward the visitor's hourly limit,
+ * /readyz answers 503 while /healthz stays 200 (pages are still served: a load balancer must not
+ * drop the host, issue 32 finding 4). A damaged database file stops the start with a clear message.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -39,7 +40,7 @@ function faultyStore(dataDir: string) {
 
 const typed = { name: 'Margit Olsen', email: 'margit@fjordline.example', company: 'Fjord & Line', message: 'We would like to talk about <b>a carve-out</b> in Q3 — "soon".' };
 
-test('the store cannot write: the visitor keeps their text, the limit is not spent, /healthz says 503', async (t) => {
+test('the store cannot write: the visitor keeps their text, the limit is not spent, /readyz says 503, /healthz 200', async (t) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-faulty-'));
   const { store, fault, real } = faultyStore(dataDir);
   const s = await startServer({ deps: { store }, dataDir });
@@ -50,9 +51,12 @@ test('the store cannot write: the visitor keeps their text, the limit is not spe
   });
   const cookie = await s.login();
 
-  const health = await fetch(`${s.url}/healthz`);
-  assert.equal(health.status, 503);
-  assert.deepEqual(await health.json(), { status: 'error', database: 'cannot write' });
+  const ready = await fetch(`${s.url}/readyz`);
+  assert.equal(ready.status, 503);
+  assert.deepEqual(await ready.json(), { status: 'error', store: 'cannot write', disk: 'ok' });
+  const live = await fetch(`${s.url}/healthz`);
+  assert.equal(live.status, 200, 'liveness does not depend on the store');
+  assert.equal((await fetch(`${s.url}/team`, { headers: { cookie } })).status, 200, 'pages are served');
 
   // Without JavaScript: a page (503), the form filled with what was typed, an explanation.
   const form = await fetch(`${s.url}/api/contact`, {
@@ -93,9 +97,9 @@ test('the store cannot write: the visitor keeps their text, the limit is not spe
   assert.equal(ok.status, 201);
   assert.equal(await real.messages.count(), 1);
   await new Promise((r) => setTimeout(r, 2100)); // the health probe's own 2 s memory
-  const healthy = await fetch(`${s.url}/healthz`);
+  const healthy = await fetch(`${s.url}/readyz`);
   assert.equal(healthy.status, 200);
-  assert.deepEqual(await healthy.json(), { status: 'ok', database: 'ok' });
+  assert.deepEqual(await healthy.json(), { status: 'ok', store: 'ok', disk: 'ok' });
 });
 
 test('a damaged database stops the start with a clear message', async (t) => {
