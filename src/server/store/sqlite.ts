@@ -105,13 +105,21 @@ function transaction<T>(db: DatabaseSync, fn: () => T): T {
   }
 }
 
+/**
+ * Brings the schema up to date, one migration per write transaction. The version is read inside
+ * the transaction (BEGIN IMMEDIATE holds the write lock): processes starting together on one file
+ * (cluster workers) take turns, and each applies only what the others have not.
+ */
 function migrate(db: DatabaseSync) {
-  const version = Number(pragma(db, 'user_version'));
-  for (let v = version; v < MIGRATIONS.length; v++) {
-    transaction(db, () => {
-      db.exec(MIGRATIONS[v]);
-      db.exec(`PRAGMA user_version = ${v + 1}`);
+  for (;;) {
+    const done = transaction(db, () => {
+      const version = Number(pragma(db, 'user_version'));
+      if (version >= MIGRATIONS.length) return true;
+      db.exec(MIGRATIONS[version]);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+      return false;
     });
+    if (done) return;
   }
 }
 
