@@ -20,7 +20,7 @@ import type { OutboxItem, Store } from './store/index.ts';
 export interface Outbox {
   /** A message was stored: send now rather than at the next scheduled check. */
   kick: () => void;
-  /** Stops the loop; waits (at most `graceMs`) for an e-mail under way. */
+  /** Stops the loop; waits (at most `graceMs`, OUTBOX_STOP_GRACE_MS by default) for an e-mail under way and its record. */
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -35,6 +35,14 @@ export interface OutboxDeps {
   transport?: Transporter;
 }
 
+/**
+ * How long a stop waits for an e-mail under way (main.ts shutdown): longer than the SMTP timeouts
+ * below allow one attempt to take, so an e-mail the SMTP server accepts during a stop is recorded
+ * as sent — not left `sending` and e-mailed again after a restart (issue 32, finding 5).
+ */
+export const OUTBOX_STOP_GRACE_MS = 30_000;
+const SMTP_SOCKET_TIMEOUT_MS = 20_000;
+
 /** nodemailer options from SMTP_URL (smtp://user:pass@host:587, smtps://…:465), with short timeouts. */
 export function smtpOptions(url: string) {
   const u = new URL(url);
@@ -47,7 +55,7 @@ export function smtpOptions(url: string) {
     // A stalled SMTP server must not hold an attempt (or a shutdown) for nodemailer's 10 minutes.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
-    socketTimeout: 30_000,
+    socketTimeout: SMTP_SOCKET_TIMEOUT_MS,
   };
 }
 
@@ -143,7 +151,7 @@ export function startOutbox(deps: OutboxDeps): Outbox {
   setImmediate(drain);
   return {
     kick: () => setImmediate(drain),
-    async stop(graceMs = 5_000) {
+    async stop(graceMs = OUTBOX_STOP_GRACE_MS) {
       stopped = true;
       clearTimeout(timer);
       if (running) await Promise.race([running, new Promise((r) => setTimeout(r, graceMs).unref())]);

@@ -13,52 +13,13 @@ import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import nodemailer from 'nodemailer';
 import { startServer, freePortForTests, type TestServer } from '../helpers/server.ts';
+import { smtpSink } from '../helpers/smtp.ts';
 import { ROOT } from '../helpers/spawn-server.ts';
 import type { StoredMessage } from '../../src/server/store/index.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import { emailFor, smtpOptions } from '../../src/server/outbox.ts';
-
-interface Mail {
-  messageId: string;
-  to: string;
-  raw: string;
-}
-
-/** A local SMTP server that keeps what it receives; `close` and `listen` again to simulate an outage. */
-function smtpSink(port: number) {
-  const received: Mail[] = [];
-  let server: SMTPServer | null = null;
-  return {
-    received,
-    async listen() {
-      server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS', 'AUTH'],
-        logger: false,
-        onData(stream, session, callback) {
-          let raw = '';
-          stream.setEncoding('utf8');
-          stream.on('data', (d: string) => {
-            raw += d;
-          });
-          stream.on('end', () => {
-            raw = raw.replace(/=\r\n/g, ''); // quoted-printable soft line breaks
-            received.push({ messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '', to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-            callback();
-          });
-        },
-      });
-      await new Promise<void>((resolve, reject) => {
-        server!.once('error', reject);
-        server!.listen(port, '127.0.0.1', () => resolve());
-      });
-    },
-    close: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
-  };
-}
 
 const notifyEnv = (port: number) => ({ SMTP_URL: `smtp://127.0.0.1:${port}`, CONTACT_NOTIFY_TO: 'enquiries@haldenrowe.example' });
 /** Short retries for the test: 300 ms, doubling up to 1.2 s. */
