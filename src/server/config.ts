@@ -51,7 +51,11 @@ export interface Config {
   /** The site's public origin ("https://www.example.com", no trailing slash): absolute URLs, the Origin check. */
   publicOrigin: string | undefined;
   /** Staff e-mail for contact messages (outbox.ts); undefined: no mail. */
-  notify: { smtpUrl: string; to: string; from: string } | undefined;
+  /**
+   * Staff e-mail for contact messages (outbox.ts); undefined: no mail. `allowPlaintext`
+   * (SMTP_ALLOW_PLAINTEXT=1): send over smtp:// without STARTTLS where TLS would be required.
+   */
+  notify: { smtpUrl: string; to: string; from: string; allowPlaintext: boolean } | undefined;
   /** Outbox retries: the first after baseMs, doubling up to maxMs; an attempt cut short by a crash is retried after leaseMs. */
   notifyRetry: { baseMs: number; maxMs: number; leaseMs: number };
   /** Absolute session lifetime. */
@@ -97,6 +101,7 @@ const Env = z.object({
   SMTP_URL: z.string().optional(),
   CONTACT_NOTIFY_TO: z.string().optional(),
   CONTACT_NOTIFY_FROM: z.string().optional(),
+  SMTP_ALLOW_PLAINTEXT: z.enum(['0', '1'], 'must be 1 (send without TLS where it would be required) or 0').optional(),
 });
 
 /** "https://www.example.com" from PUBLIC_ORIGIN, or a problem. Only an origin: no path, query or credentials. */
@@ -161,7 +166,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       problems.push('SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465');
     } else {
       const host = publicOrigin ? new URL(publicOrigin).hostname : 'localhost';
-      notify = { smtpUrl: e.SMTP_URL, to: e.CONTACT_NOTIFY_TO, from: e.CONTACT_NOTIFY_FROM || `"Halden Rowe Capital website" <website@${host}>` };
+      notify = {
+        smtpUrl: e.SMTP_URL,
+        to: e.CONTACT_NOTIFY_TO,
+        from: e.CONTACT_NOTIFY_FROM || `"Halden Rowe Capital website" <website@${host}>`,
+        allowPlaintext: e.SMTP_ALLOW_PLAINTEXT === '1',
+      };
     }
   }
   const workers = e.WEB_CONCURRENCY === 'auto' ? availableParallelism() : Number(e.WEB_CONCURRENCY);

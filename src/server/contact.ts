@@ -11,6 +11,7 @@ import { rateLimit, type Store as LimiterStore } from 'express-rate-limit';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import type { Store } from './store/index.ts';
+import { NO_STORE } from './cache-control.ts';
 import type { StoreBounds } from './bounds.ts';
 import { clientKey, sameOriginOnly } from './gate.ts';
 import { minutesText, parseBody, retryAfterSeconds, wantsJson } from './forms.ts';
@@ -92,7 +93,7 @@ export function createContactHandler(deps: ContactDeps): RequestHandler[] {
     /** Not stored (not the visitor's doing: it does not count toward their limit): 503, their text kept. */
     const notStored = (retryAfterSeconds: number) => {
       res.locals.contactNotStored = true;
-      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('Cache-Control', NO_STORE);
       res.setHeader('Retry-After', String(retryAfterSeconds));
       if (wantsJson(req) || !deps.failurePage) {
         res.status(503).json({ error: 'Your message could not be saved because of a problem on our side. Please try again in a few minutes.' });
@@ -120,7 +121,7 @@ export function createContactHandler(deps: ContactDeps): RequestHandler[] {
     }
     log.info('contact message stored', { id });
     deps.onStored?.();
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', NO_STORE);
     if (wantsJson(req)) res.status(201).json({ id });
     else redirectBack(res, 'sent=1');
   };

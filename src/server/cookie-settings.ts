@@ -8,6 +8,7 @@
  */
 import express, { type Request, type Response, type RequestHandler } from 'express';
 import { postedOverHttps, sameOriginOnly } from './gate.ts';
+import { NO_STORE } from './cache-control.ts';
 import { COOKIE_PREFERENCES_KEY } from '../app/constants.ts';
 import { ACCEPT_ALL, COOKIE_PREFERENCES_MAX_AGE_S, REJECT_NON_ESSENTIAL, serializeCookiePreferences, type CookiePreferences } from '../app/cookie-preferences.ts';
 
@@ -41,7 +42,7 @@ export function cookieSettingsHandler(): RequestHandler[] {
         sameSite: 'lax',
         secure: postedOverHttps(req),
       });
-      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('Cache-Control', NO_STORE);
       res.redirect(303, `${COOKIE_SETTINGS_PAGE}?saved=1`);
     },
   ];

@@ -25,15 +25,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import accepts from 'accepts';
 import type { Express } from 'express';
 import type { EncodedBody } from './page-cache.ts';
-import { hasEncodings, pickEncoding } from './page-cache.ts';
+import { hasEncodings, matchesEtag, pickEncoding } from './page-cache.ts';
 import type { HeaderList } from './security.ts';
 import { memoize } from './memo.ts';
+import { NO_STORE } from './cache-control.ts';
 
 /** What the pipeline would answer from memory for this target. */
 export interface MemoryAnswer {
   body: EncodedBody;
   type: string;
-  /** Cache-Control as the response carries it (public mode's rewrite included). */
+  /** Cache-Control as the response carries it (cache-control.ts). */
   cacheControl: string;
 }
 
@@ -49,6 +50,8 @@ export interface FastPathDeps {
   securityHeaders(secure: boolean): HeaderList;
   /** The origin-form check of the pipeline (app.ts). */
   isOriginForm(url: string): boolean;
+  /** The pipeline's Host check (app.ts): a malformed Host goes to Express, which answers 400. */
+  isValidHost(host: string | undefined): boolean;
   /** Whether the visitor's connection is HTTPS: the rule req.secure follows (proxy.ts). */
   isSecure: (req: IncomingMessage) => boolean;
   /** The answer Express would send from memory for this target, or undefined (→ Express). */
@@ -103,8 +106,6 @@ function redirectBody(type: string | false, location: string): { type?: string; 
 
 const NO_ACCEPT = '\0';
 
-const matchesEtag = (inm: string, etag: string) => inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`);
-
 /** Wraps Express: `handler(req, res)` answers from the fast path or hands over to `app`. */
 export function withFastPath(deps: FastPathDeps, stats: { fastPath: number }): Handler {
   const { app, isSecure } = deps;
@@ -121,7 +122,7 @@ export function withFastPath(deps: FastPathDeps, stats: { fastPath: number }): H
   return function handle(req, res) {
     const method = req.method;
     const url = req.url ?? '';
-    if ((method === 'GET' || method === 'HEAD') && deps.isOriginForm(url)) {
+    if ((method === 'GET' || method === 'HEAD') && deps.isOriginForm(url) && deps.isValidHost(req.headers.host)) {
       const secure = isSecure(req);
       const session = deps.session(req.headers.cookie, secure);
       // No session on a page the gate guards: its 302 to /login, as Express writes it (the
@@ -135,7 +136,7 @@ export function withFastPath(deps: FastPathDeps, stats: { fastPath: number }): H
           deps.requestLog(req, res);
           const chosen = redirectBody(redirectType(req), location);
           let head = redirectHeads[secure ? 1 : 0];
-          if (!head) head = redirectHeads[secure ? 1 : 0] = [...deps.securityHeaders(secure).flatMap(([n, v]) => [n, v]), 'Cache-Control', 'no-store'];
+          if (!head) head = redirectHeads[secure ? 1 : 0] = [...deps.securityHeaders(secure).flatMap(([n, v]) => [n, v]), 'Cache-Control', NO_STORE];
           const block = head.concat('Location', location, 'Vary', chosen.type ? 'Accept, Accept-Encoding' : 'Accept');
           if (chosen.type) block.push('Content-Type', chosen.type);
           block.push('Content-Length', String(Buffer.byteLength(chosen.body)));

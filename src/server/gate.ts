@@ -11,6 +11,7 @@ import type { Logger } from './log.ts';
 import { createSessionToken, createSessionVerifier, deriveKeys, passwordMatches, readCookie, signSession, type Session } from './session.ts';
 import type { Revocations } from './revocations.ts';
 import { HSTS } from './security.ts';
+import { NO_STORE } from './cache-control.ts';
 import { minutesText, parseBody, retryAfterSeconds, wantsJson } from './forms.ts';
 
 /** Where a visitor without a session who asked for `url` is sent: the login page, then back. */
@@ -146,7 +147,7 @@ export function createGate(config: Config, log: Logger, opts: GateDeps = {}) {
 
   const tooMany = (req: Request, res: Response, retryAfterSec: number) => {
     res.setHeader('Retry-After', String(retryAfterSec));
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', NO_STORE);
     const message = `Too many attempts. Please try again in ${minutesText(retryAfterSec)}.`;
     const next = safeNext((req.body as Record<string, unknown> | undefined)?.next);
     if (wantsJson(req)) res.status(429).json({ error: message });
@@ -254,7 +255,7 @@ export function createGate(config: Config, log: Logger, opts: GateDeps = {}) {
       if (renewed) res.append('Set-Cookie', renewed);
       return next();
     }
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', NO_STORE);
     if (req.path.startsWith('/api/') || req.path === '/api') {
       res.status(401).json({ error: 'Authentication required.' });
       return;

@@ -43,15 +43,26 @@ export interface OutboxDeps {
 export const OUTBOX_STOP_GRACE_MS = 30_000;
 const SMTP_SOCKET_TIMEOUT_MS = 20_000;
 
-/** nodemailer options from SMTP_URL (smtp://user:pass@host:587, smtps://…:465), with short timeouts. */
-export function smtpOptions(url: string) {
+/** A loopback address: mail to a relay on this host never crosses a network. */
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.');
+
+/**
+ * nodemailer options from SMTP_URL (smtp://user:pass@host:587, smtps://…:465), with short timeouts.
+ * smtp:// must upgrade with STARTTLS (requireTLS: a server that does not offer it gets no
+ * credentials and no message, the attempt fails and is retried) unless it is a relay on this host
+ * without credentials, or the operator allows plain text explicitly (SMTP_ALLOW_PLAINTEXT=1).
+ * On b747b9d credentials went in clear text to a server offering no STARTTLS.
+ */
+export function smtpOptions(url: string, opts: { allowPlaintext?: boolean } = {}) {
   const u = new URL(url);
   const secure = u.protocol === 'smtps:';
+  const auth = u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined;
   return {
     host: u.hostname,
     port: Number(u.port) || (secure ? 465 : 587),
     secure,
-    auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
+    requireTLS: !secure && !opts.allowPlaintext && (!!auth || !isLoopback(u.hostname)),
+    auth,
     // A stalled SMTP server must not hold an attempt (or a shutdown) for nodemailer's 10 minutes.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
@@ -87,7 +98,7 @@ export function emailFor(item: OutboxItem, deps: Pick<OutboxDeps, 'notify' | 'si
 
 export function startOutbox(deps: OutboxDeps): Outbox {
   const { store, retry, log } = deps;
-  const transport = deps.transport ?? nodemailer.createTransport(smtpOptions(deps.notify.smtpUrl));
+  const transport = deps.transport ?? nodemailer.createTransport(smtpOptions(deps.notify.smtpUrl, { allowPlaintext: deps.notify.allowPlaintext }));
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let stopped = false;

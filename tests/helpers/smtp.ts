@@ -12,19 +12,27 @@ export interface Mail {
 }
 
 /** A local SMTP server that keeps what it receives; `close` and `listen` again to simulate an outage. */
-export function smtpSink(port: number, opts: { acceptAfterMs?: number } = {}) {
+export function smtpSink(port: number, opts: { acceptAfterMs?: number; auth?: boolean } = {}) {
   const received: Mail[] = [];
+  /** Credentials clients sent (AUTH, offered only with `auth`, over plain text: no STARTTLS here). */
+  const logins: { username: string; password: string }[] = [];
   let begun = 0;
   let server: SMTPServer | null = null;
   return {
     received,
+    logins,
     /** Messages whose DATA has begun arriving (accepted or not yet). */
     begun: () => begun,
     async listen() {
       server = new SMTPServer({
         authOptional: true,
-        disabledCommands: ['STARTTLS', 'AUTH'],
+        disabledCommands: opts.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+        allowInsecureAuth: !!opts.auth,
         logger: false,
+        onAuth(auth, _session, callback) {
+          logins.push({ username: auth.username ?? '', password: auth.password ?? '' });
+          callback(null, { user: auth.username });
+        },
         onData(stream, session, callback) {
           begun++;
           let raw = '';

@@ -150,7 +150,7 @@ test('an attempt cut short after the SMTP server accepted it (a crash) is sent a
     await sink.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  const notify = { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, to: 'enquiries@haldenrowe.example', from: 'website@haldenrowe.example' };
+  const notify = { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, to: 'enquiries@haldenrowe.example', from: 'website@haldenrowe.example', allowPlaintext: false };
 
   // The process claims the message, the SMTP server accepts it, and the process dies before
   // recording that (the store is closed without a word).
@@ -181,4 +181,42 @@ test('without SMTP_URL and CONTACT_NOTIFY_TO, messages are stored and nothing is
   assert.equal(s.config.notify, undefined);
   await post(s, await s.login(), 1);
   assert.equal((await listed(dataDir))[0].delivery, null);
+});
+
+test('SMTP credentials never go in clear text: without STARTTLS nothing is sent, unless SMTP_ALLOW_PLAINTEXT=1 says so', async (t) => {
+  // Issue 32, finding 6: on b747b9d the credentials of SMTP_URL went to a server that offered no
+  // STARTTLS, in clear text.
+  const smtpPort = await freePortForTests();
+  const sink = smtpSink(smtpPort, { auth: true });
+  await sink.listen();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-outbox-'));
+  t.after(async () => {
+    await sink.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const env = { SMTP_URL: `smtp://mailer:Secret-Relay-Password@127.0.0.1:${smtpPort}`, CONTACT_NOTIFY_TO: 'enquiries@haldenrowe.example' };
+  let s = await startServer({ env, config: { notifyRetry: fastRetry }, dataDir });
+  await post(s, await s.login(), 1);
+  await until('a failed attempt', async () => ((await listed(dataDir))[0]?.delivery?.attempts ?? 0) >= 1 && (await listed(dataDir))[0].delivery?.state === 'pending');
+  const [m] = await listed(dataDir);
+  assert.match(m.delivery?.lastError ?? '', /STARTTLS/i, 'the attempt failed for want of TLS');
+  assert.deepEqual(sink.logins, [], 'no credentials were sent');
+  assert.equal(sink.received.length, 0);
+  await s.close();
+  // The operator says so explicitly: sent (and the pending message goes out).
+  s = await startServer({ env: { ...env, SMTP_ALLOW_PLAINTEXT: '1' }, config: { notifyRetry: { ...fastRetry, baseMs: 100 } }, dataDir });
+  t.after(() => s.close());
+  await until('the e-mail', () => sink.received.length === 1);
+  assert.deepEqual(sink.logins, [{ username: 'mailer', password: 'Secret-Relay-Password' }]);
+});
+
+test('smtpOptions: TLS required for credentials and for any host but this one; smtps:// is TLS from the start', () => {
+  assert.equal(smtpOptions('smtp://user:pw@smtp.example.com:587').requireTLS, true);
+  assert.equal(smtpOptions('smtp://smtp.example.com:25').requireTLS, true, 'no credentials, but the message crosses a network');
+  assert.equal(smtpOptions('smtp://user:pw@127.0.0.1:25').requireTLS, true);
+  assert.equal(smtpOptions('smtp://127.0.0.1:25').requireTLS, false, 'a relay on this host, no credentials');
+  assert.equal(smtpOptions('smtp://localhost:25').requireTLS, false);
+  assert.equal(smtpOptions('smtp://user:pw@smtp.example.com:587', { allowPlaintext: true }).requireTLS, false, 'SMTP_ALLOW_PLAINTEXT=1');
+  const tls = smtpOptions('smtps://user:pw@smtp.example.com');
+  assert.deepEqual([tls.secure, tls.port, tls.requireTLS], [true, 465, false]);
 });
