@@ -12,12 +12,17 @@ import { createSessionToken, createSessionVerifier, deriveKeys, passwordMatches,
 import type { Revocations } from './revocations.ts';
 import { HSTS } from './security.ts';
 import { NO_STORE } from './cache-control.ts';
+import { loginRedirectAnswer } from './redirect.ts';
+import { markFromMemory } from './page-cache.ts';
 import { minutesText, parseBody, retryAfterSeconds, wantsJson } from './forms.ts';
+
+/** The login page: the server's own, not a route of the site (src/app/paths.ts). */
+export const LOGIN_PATH = '/login';
 
 /** Where a visitor without a session who asked for `url` is sent: the login page, then back. */
 export function loginRedirect(url: string): string {
   const target = safeNext(url);
-  return target === '/' ? '/login' : `/login?next=${encodeURIComponent(target)}`;
+  return target === '/' ? LOGIN_PATH : `${LOGIN_PATH}?next=${encodeURIComponent(target)}`;
 }
 
 /** Only same-origin paths: "/x?y#z". Anything else (//host, /\host, schemes, /login itself) → "/". */
@@ -27,7 +32,7 @@ export function safeNext(next: unknown): string {
     const base = 'http://gate.invalid';
     const u = new URL(next, base);
     if (u.origin !== base || u.pathname.startsWith('//')) return '/';
-    if (u.pathname === '/login' || u.pathname.startsWith('/api/')) return '/';
+    if (u.pathname === LOGIN_PATH || u.pathname.startsWith('/api/')) return '/';
     return u.pathname + u.search + u.hash;
   } catch {
     return '/';
@@ -212,7 +217,7 @@ export function createGate(config: Config, log: Logger, opts: GateDeps = {}) {
         res.locals.loginFailed = true;
         log.warn('login failed', { ip: req.ip });
         if (wantsJson(req)) res.status(401).json({ error: LOGIN_ERROR });
-        else res.redirect(303, `/login?error=1&next=${encodeURIComponent(next)}`);
+        else res.redirect(303, `${LOGIN_PATH}?error=1&next=${encodeURIComponent(next)}`);
         return;
       }
       res.locals.loginOk = true;
@@ -243,7 +248,7 @@ export function createGate(config: Config, log: Logger, opts: GateDeps = {}) {
       if (s) log.info('signed out', { ip: req.ip });
       res.append('Set-Cookie', sessionCookieLine('', req.secure, postedOverHttps(req)));
       if (wantsJson(req)) res.status(200).json({ ok: true });
-      else res.redirect(303, '/login');
+      else res.redirect(303, LOGIN_PATH);
     },
   ];
 
@@ -255,13 +260,18 @@ export function createGate(config: Config, log: Logger, opts: GateDeps = {}) {
       if (renewed) res.append('Set-Cookie', renewed);
       return next();
     }
-    res.setHeader('Cache-Control', NO_STORE);
     if (req.path.startsWith('/api/') || req.path === '/api') {
+      res.setHeader('Cache-Control', NO_STORE);
       res.status(401).json({ error: 'Authentication required.' });
       return;
     }
-    res.redirect(302, loginRedirect(req.originalUrl));
+    // The answer the fast path writes too (redirect.ts), header for header.
+    const { headers, body } = loginRedirectAnswer(req.headers.accept, loginRedirect(req.originalUrl));
+    res.statusCode = 302;
+    for (const [name, value] of headers) res.setHeader(name, value);
+    markFromMemory(res);
+    res.end(body);
   };
 
-  return { login, logout, requireSession, isAuthenticated, session, renewal };
+  return { login, logout, requireSession, isAuthenticated, session, renewal, revocations: opts.revocations };
 }
