@@ -10,7 +10,8 @@ import { securityHeaders } from './security.ts';
 import { createGate, loginRedirect, memoryStores, type LimiterStoreFactory } from './gate.ts';
 import { API_TYPE, createApiRouter } from './api.ts';
 import type { Store } from './store/index.ts';
-import { openStore } from './store/open.ts';
+import { openStore, postgresOf } from './store/open.ts';
+import { postgresLimiterStores } from './store/limiter-store.ts';
 import { startOutbox } from './outbox.ts';
 import { lookupPage, renderLogin, type RenderContext } from './render.tsx';
 import { PageCache, PAGE_TYPE } from './page-cache.ts';
@@ -94,8 +95,12 @@ export function createApp(deps: AppDeps) {
 }
 
 /** What the steps share: content, build, store and its bounds, the gate, the caches. */
-function buildSite({ config, log = createLogger(config.logFormat), api, manifest, store = openStore(config), limiterStores = memoryStores }: AppDeps): Site & { stopRetention(): void } {
+function buildSite({ config, log = createLogger(config.logFormat), api, manifest, store = openStore(config), limiterStores }: AppDeps): Site & { stopRetention(): void } {
   const isPublic = config.siteAccess === 'public';
+  // Rate-limit counters: those given (the cluster's), or in PostgreSQL with the store (shared by
+  // every host), or in this process's memory.
+  const pg = postgresOf(store);
+  limiterStores ??= pg ? postgresLimiterStores(pg.pool, log) : memoryStores;
   const apiData = api ?? buildApiData(loadContent(config.contentDir), loadImageManifest(config.publicDir));
   const documentCache = documentCacheControl(config.siteAccess);
   const render: RenderContext = {

@@ -25,6 +25,8 @@ export interface Config {
   sessionSecrets: string[];
   trustProxy: number;
   dataDir: string;
+  /** PostgreSQL for what several hosts share (store/postgres.ts); unset: SQLite in dataDir. */
+  databaseUrl: string | undefined;
   /** Where the build output lives (dist/). */
   distDir: string;
   publicDir: string;
@@ -83,6 +85,12 @@ const Env = z.object({
   SESSION_SECRET: z.string().optional(),
   TRUST_PROXY: z.string().regex(/^\d+$/, 'must be a hop count (0, 1, 2…), never "true"').default('0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must be a PostgreSQL URL: postgres://user:password@host:5432/database')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   CONTENT_DIR: z.string().min(1).default('./content'),
   LOG_FORMAT: z.enum(['json', 'text', 'off']).optional(),
   LIVE_RELOAD: z.string().optional(),
@@ -187,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionSecrets,
     trustProxy: Number(e.TRUST_PROXY),
     dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
     distDir: path.resolve('dist'),
     publicDir: path.resolve('public'),
     contentDir: path.resolve(e.CONTENT_DIR),

@@ -39,8 +39,9 @@ if (clustered && cluster.isPrimary) {
 }
 
 async function serve(config: ReturnType<typeof loadConfig>) {
-  // A worker's limits are counted by the primary, for all workers alike (cluster.ts).
-  const limiterStores = clustered ? (name: string) => new ClusterMemoryStoreWorker({ prefix: name }) : undefined;
+  // A worker's limits are counted by the primary, for all workers alike (cluster.ts); with
+  // PostgreSQL they are counted there, for every host (createApp).
+  const limiterStores = clustered && !config.databaseUrl ? (name: string) => new ClusterMemoryStoreWorker({ prefix: name }) : undefined;
   let app: ReturnType<typeof createApp>;
   try {
     app = createApp({ config, log, limiterStores });

@@ -296,7 +296,7 @@ export const cookieSettingsForm: Step = (app) => {
  * when it is unset (development, or a gated site reached by its own name), for a few names at most.
  */
 export const seoFiles: Step = (app, { api, config, log, documentCache }) => {
-  const seo = createSeoFiles(api, config.contentDir);
+  const seo = createSeoFiles(api);
   let warned = false;
   const handler: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

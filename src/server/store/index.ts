@@ -95,7 +95,8 @@ export interface Store {
     revoke(revocation: Revocation): Promise<void>;
     /**
      * The revocations recorded after `cursor` (0: every one still in force), oldest first, and the
-     * cursor to ask from next time.
+     * cursor to ask from next time. Some read before may come again (a store written by several
+     * hosts reads a little behind its cursor, where a slower host's sign-out may still appear).
      */
     revokedSince(cursor: number, now: Date): Promise<{ revoked: Revocation[]; cursor: number }>;
     /** Forgets revocations of tokens that have expired by themselves; resolves to how many. */
