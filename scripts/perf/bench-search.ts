@@ -16,9 +16,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { writeFixture } from './content-fixture.ts';
-import { loadContent } from '../src/content/load.ts';
-import { buildApiData } from '../src/content/api-data.ts';
+import { writeFixture } from '../content-fixture.ts';
+import { loadContent } from '../../src/content/load.ts';
+import { buildApiData } from '../../src/content/api-data.ts';
 import { QUERIES } from './lib/search-queries.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

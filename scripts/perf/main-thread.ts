@@ -23,7 +23,7 @@
  * Writes reports/main-thread/summary.md. Exit code 0 (a measurement); 1 if a page fails to load.
  */
 import type { Browser } from '@playwright/test';
-import type { Forked } from '../tests/helpers/spawn-server.ts';
+import type { Forked } from '../../tests/helpers/spawn-server.ts';
 import { alternateBuilds, settingsFromEnv, writeSummary } from './lib/alternate-builds.ts';
 import { median } from './lib/median.ts';
 import { blockingFromTrace, CPU_MULTIPLIER, LONG_TASK_MS, type Load, type TraceEvent } from './lib/blocking.ts';

@@ -254,7 +254,7 @@ export async function benchContent(opts: { root?: string; port?: number; items?:
   const sets: ContentSet[] = [{ label: 'content/ (today)', dir: path.join(root, 'content') }];
   const fixtureDir = mkdtempSync(path.join(tmpdir(), 'hrc-fixture-'));
   try {
-    const { writeFixture } = await import('./content-fixture.ts');
+    const { writeFixture } = await import('../content-fixture.ts');
     writeFixture({ items, out: fixtureDir, from: path.join(root, 'content') });
     sets.push({ label: `fixture, ${items} per collection`, dir: fixtureDir });
     const rows: ContentScaleRow[] = [];

@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { DEV_PASSWORD } from '../src/server/config.ts';
+import { DEV_PASSWORD } from '../../src/server/config.ts';
 
 const PORT = Number(process.env.DEV_PORT || 4402);
 const ROUNDS = Number(process.env.DEV_ROUNDS || 3);

@@ -9,9 +9,9 @@ import { chromium, type Browser } from '@playwright/test';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PLAYWRIGHT_DISABLE_FEATURES_SWITCH } from '../../tests/helpers/chromium-features.ts';
-import { forkServer, hasBuild, ROOT, type Forked } from '../../tests/helpers/spawn-server.ts';
-import { SESSION_COOKIE } from '../../src/app/constants.ts';
+import { PLAYWRIGHT_DISABLE_FEATURES_SWITCH } from '../../../tests/helpers/chromium-features.ts';
+import { forkServer, hasBuild, ROOT, type Forked } from '../../../tests/helpers/spawn-server.ts';
+import { SESSION_COOKIE } from '../../../src/app/constants.ts';
 
 /**
  * A measuring script's settings, read from the environment with its prefix (`MT`, `LF`):

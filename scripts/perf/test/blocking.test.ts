@@ -1,7 +1,7 @@
-/** scripts/lib/blocking.ts: Lighthouse's blocking-time rule on the CPU time of main-thread tasks. */
+/** scripts/perf/lib/blocking.ts: Lighthouse's blocking-time rule on the CPU time of main-thread tasks. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { blockingFromTrace, type TraceEvent } from '../../scripts/lib/blocking.ts';
+import { blockingFromTrace, type TraceEvent } from '../lib/blocking.ts';
 
 const main = { pid: 7, tid: 1 };
 const meta: TraceEvent[] = [

@@ -21,7 +21,7 @@
  * Writes reports/browser-cpu/summary.md. Exit code 0 (a measurement); 1 if a page fails to load.
  */
 import type { Browser, CDPSession } from '@playwright/test';
-import type { Forked } from '../tests/helpers/spawn-server.ts';
+import type { Forked } from '../../tests/helpers/spawn-server.ts';
 import { alternateBuilds, settingsFromEnv, writeSummary } from './lib/alternate-builds.ts';
 import { median } from './lib/median.ts';
 

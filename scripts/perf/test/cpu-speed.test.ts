@@ -1,7 +1,7 @@
-/** scripts/lib/cpu-speed.ts: how much of Lighthouse's TBT followed the machine's speed. */
+/** scripts/perf/lib/cpu-speed.ts: how much of Lighthouse's TBT followed the machine's speed. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpuSpeedNote } from '../../scripts/lib/cpu-speed.ts';
+import { cpuSpeedNote } from '../lib/cpu-speed.ts';
 
 test('compares the median TBT of the runs on the slowest and the fastest third of CPU readings', () => {
   const runs = [

@@ -28,13 +28,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { withDisabledFeatures } from '../tests/helpers/chromium-features.ts';
-import { forkServer, hasBuild, ROOT, type Forked } from '../tests/helpers/spawn-server.ts';
+import { withDisabledFeatures } from '../../tests/helpers/chromium-features.ts';
+import { forkServer, hasBuild, ROOT, type Forked } from '../../tests/helpers/spawn-server.ts';
 import { cpuSpeedNote } from './lib/cpu-speed.ts';
 import { median } from './lib/median.ts';
 
 process.chdir(ROOT); // tests/e2e/site.ts reads content/ relative to the working directory
-const { LOGIN_ROUTE, SITE_ROUTES } = await import('../tests/e2e/site.ts');
+const { LOGIN_ROUTE, SITE_ROUTES } = await import('../../tests/e2e/site.ts');
 
 const OUT_DIR = path.join(ROOT, 'reports', 'lighthouse');
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3) || 3);

@@ -18,7 +18,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../tests/helpers/spawn-server.ts';
+import { freePort } from '../../tests/helpers/spawn-server.ts';
 
 const target = (process.argv[2] ?? 'page') as 'page' | 'redirect' | 'api';
 const enc = (process.argv[3] ?? 'none') as 'br' | 'none';
@@ -145,7 +145,7 @@ const answer = await capture(oursPort, headers);
 const capturedFile = path.join(work, 'captured.json');
 writeFileSync(capturedFile, JSON.stringify({ '/x': { status: answer.status, headers: answer.headers, body: answer.body.toString('base64') } }));
 const basePort = await freePort();
-const base = start('baseline', ['scripts/bench-baseline.mjs', String(basePort), capturedFile], {});
+const base = start('baseline', [path.join(import.meta.dirname, 'bench-baseline.mjs'), String(basePort), capturedFile], {});
 await new Promise((r) => base.child.once('message', r));
 const again = await new Promise<{ status: number; headers: [string, string][]; body: Buffer }>((resolve, reject) => {
   const req = request({ host: '127.0.0.1', port: basePort, path: '/x', headers }, (res) => {

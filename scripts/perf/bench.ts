@@ -192,7 +192,7 @@ for (const t of targets) {
 const capturedFile = path.join(dataRoot, 'captured.json');
 writeFileSync(capturedFile, JSON.stringify(captured));
 const nodePort = await freePort();
-const baseline = fork('scripts/bench-baseline.mjs', [String(nodePort), capturedFile], { stdio: 'inherit' });
+const baseline = fork(path.join(import.meta.dirname, 'bench-baseline.mjs'), [String(nodePort), capturedFile], { stdio: 'inherit' });
 children.push(baseline);
 await new Promise((r) => baseline.once('message', r));
 
