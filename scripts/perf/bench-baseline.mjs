@@ -1,5 +1,5 @@
 // A baseline server for `npm run bench`: bare node:http, `res.end(buffer)`, replaying for each
-// path the answer our server gave (scripts/bench.ts captured it from the socket): the same status,
+// path the answer our server gave (bench.ts captured it from the socket): the same status,
 // the same headers in the same order (Node adds Date, Connection and Keep-Alive itself, as it
 // does for ours), the same body bytes. Nothing else: no log, no lookup beyond one Map.get.
 import { createServer } from 'node:http';
@@ -26,5 +26,5 @@ const server = createServer((req, res) => {
 });
 server.keepAliveTimeout = 5_000; // as ours (main.ts): the same Keep-Alive header
 server.listen(Number(port), '127.0.0.1', () => process.send?.('ready'));
-// A normal exit on SIGTERM (scripts/bench-profile.ts runs it under --cpu-prof, written at exit).
+// A normal exit on SIGTERM (profile.ts runs it under --cpu-prof, written at exit).
 process.on('SIGTERM', () => process.exit(0));

@@ -12,7 +12,7 @@
  *   slowest first render and the largest page seen, then the server's RSS.
  *
  * Also runnable on its own against any checkout (used once to measure main before the change):
- *   tsx scripts/bench-content.ts [--root DIR] [--items 1000] [--port 4150]
+ *   npm run perf -- bench content [--root DIR] [--items 1000] [--port 4150] [--sets label=dir,…]
  */
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
@@ -20,6 +20,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 
 export interface ContentSet {
   label: string;
@@ -265,23 +266,20 @@ export async function benchContent(opts: { root?: string; port?: number; items?:
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const arg = (name: string) => {
-    const i = process.argv.indexOf(name);
-    return i === -1 ? undefined : process.argv[i + 1];
-  };
-  const root = path.resolve(arg('--root') ?? '.');
-  const port = Number(arg('--port') ?? 4150);
+/** `perf bench content`: the section alone, printed (used once to measure main before the change). */
+export async function contentCli(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { root: { type: 'string' }, items: { type: 'string' }, port: { type: 'string' }, sets: { type: 'string' } } });
+  const root = path.resolve(values.root ?? '.');
+  const port = Number(values.port ?? 4150);
   // --sets "label=dir,label=dir": measure given content folders (no fixture written).
-  const given = arg('--sets');
-  if (given) {
+  if (values.sets) {
     const rows: ContentScaleRow[] = [];
-    for (const s of given.split(',')) {
+    for (const s of values.sets.split(',')) {
       const [label, dir] = s.split('=');
       rows.push(await measureContentSet(root, { label, dir: path.resolve(dir) }, port));
     }
     console.log(contentScaleMarkdown(rows).join('\n'));
   } else {
-    console.log((await benchContent({ root, port, items: Number(arg('--items') ?? 1000) })).join('\n'));
+    console.log((await benchContent({ root, port, items: Number(values.items ?? 1000) })).join('\n'));
   }
 }

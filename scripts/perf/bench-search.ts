@@ -9,13 +9,14 @@
  *   each query's first answer from /api/search (not yet cached) and its /search page's size.
  * Targets: search ≤ 20 ms on the server, index build ≤ 2 s, search page ≤ 120 KB.
  *
- *   tsx scripts/bench-search.ts [--items 1000] [--port 4160]
+ *   npm run perf -- bench search [--items 1000] [--port 4160]
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { writeFixture } from '../content-fixture.ts';
 import { loadContent } from '../../src/content/load.ts';
 import { buildApiData } from '../../src/content/api-data.ts';
@@ -139,11 +140,9 @@ export async function benchSearch(opts: { root?: string; items?: number; port?: 
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const arg = (name: string) => {
-    const i = process.argv.indexOf(name);
-    return i === -1 ? undefined : process.argv[i + 1];
-  };
-  const { lines } = await benchSearch({ items: Number(arg('--items') ?? 1000), port: Number(arg('--port') ?? 4160) });
+/** `perf bench search`: the section alone, printed. */
+export async function searchCli(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { items: { type: 'string' }, port: { type: 'string' } } });
+  const { lines } = await benchSearch({ items: Number(values.items ?? 1000), port: Number(values.port ?? 4160) });
   console.log(lines.join('\n'));
 }

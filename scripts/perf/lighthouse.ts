@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse` (builds first): Lighthouse performance audits of every page of the site,
+ * `npm run perf -- lighthouse` (builds first): Lighthouse performance audits of every page of the site,
  * against the production server, the way a phone sees it.
  *
  * - Forks the production server (tests/helpers/spawn-server.ts: NODE_ENV=production, a copy of
@@ -15,7 +15,7 @@
  * - Each run also records Lighthouse's reading of the CPU (`benchmarkIndex`, "CPU index"): TBT is
  *   the wall-clock length of main-thread tasks × 4, so on a shared machine it follows the CPU the
  *   neighbours leave. The summary compares the TBT of the slowest and fastest third of runs
- *   (scripts/lib/cpu-speed.ts); `npm run main-thread` measures the same tasks in CPU time.
+ *   (lib/cpu-speed.ts); `npm run perf -- browser` measures the same tasks in CPU time.
  *
  * Writes reports/lighthouse/summary.md (the table), runs.json (every run's figures and the audits
  * that lost points) and <page>.html (the full report of each page's median run).
@@ -144,8 +144,8 @@ const fmtMs = (ms: number) => `${Math.round(ms)} ms`;
 const fmtKb = (b: number) => `${(b / 1024).toFixed(0)} KB`;
 const mark = (ok: boolean) => (ok ? '✅' : '❌');
 
-async function main() {
-  if (!hasBuild()) throw new Error('dist/manifest.json is missing: run "npx tsx scripts/build.ts" (npm run lighthouse builds first)');
+export async function main(): Promise<void> {
+  if (!hasBuild()) throw new Error('dist/manifest.json is missing: run "npx tsx scripts/build.ts" (npm run perf -- lighthouse builds first)');
   const list = pages();
   mkdirSync(OUT_DIR, { recursive: true });
   const started = Date.now();
@@ -299,8 +299,3 @@ async function main() {
   console.log(`${meeting}/${results.length} pages meet all targets (performance ≥ ${TARGETS.score}, LCP ≤ ${TARGETS.lcpMs / 1000} s, CLS ≤ ${TARGETS.cls}, TBT ≤ ${TARGETS.tbtMs} ms).`);
   if (failed.length) process.exitCode = 1;
 }
-
-main().catch((err) => {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-  process.exit(1);
-});

@@ -1,6 +1,6 @@
 /**
  * Lighthouse's Total Blocking Time rule applied to CPU time instead of wall-clock time (used by
- * scripts/main-thread.ts; tests/unit/blocking.test.ts). A Chromium trace gives each task of the
+ * `browser --measure main-thread`; test/blocking.test.ts). A Chromium trace gives each task of the
  * renderer's main thread both `dur` (wall clock) and `tdur` (the thread's CPU time); on a shared
  * machine only the first is stretched by CPU time stolen from us.
  */

@@ -1,6 +1,6 @@
 /**
- * How far a Lighthouse measurement followed the machine's speed (scripts/lighthouse.ts;
- * tests/unit/cpu-speed.test.ts).
+ * How far a Lighthouse measurement followed the machine's speed (lighthouse.ts;
+ * test/cpu-speed.test.ts).
  *
  * Lighthouse's simulated phone multiplies the wall-clock length of every main-thread task by 4,
  * so the same build blocks longer on a slower or busier CPU. Each report carries Lighthouse's own
