@@ -17,7 +17,7 @@ import { queryPath } from '../app/query.ts';
 import { openStore, type MessageStore } from './store.ts';
 import { startOutbox } from './outbox.ts';
 import { lookupPage, renderLogin, renderPage, sendStatic500, type RenderContext } from './render.tsx';
-import { PageCache, PAGE_CACHE, PAGE_TYPE, isFromMemory, sendEncoded } from './page-cache.ts';
+import { PageCache, PAGE_CACHE, PAGE_TYPE, encodeBody, isFromMemory, sendEncoded, type EncodedBody } from './page-cache.ts';
 import { createSeoFiles } from './seo.ts';
 import { COOKIE_SETTINGS_PAGE, cookieSettingsHandler } from './cookie-settings.ts';
 import { precompressedStatic } from './static.ts';
@@ -25,6 +25,8 @@ import { withFastPath, type Handler, type MemoryAnswer } from './fast-path.ts';
 import { memoize } from './memo.ts';
 import { loadContent } from '../content/load.ts';
 import { buildApiData, loadImageManifest, type ApiData } from '../content/api-data.ts';
+import { documentFiles } from '../content/pdf/files.ts';
+import { documentIdOfFile } from '../app/documents.ts';
 import type { BuildManifest } from '../build/manifest.ts';
 
 export interface AppDeps {
@@ -114,7 +116,7 @@ const PUBLIC_FILES: Record<string, string> = {
 const PLAIN_PAGE_PATH = /^\/[a-z0-9/-]*$/;
 
 export function createApp({ config, log = createLogger(config.logFormat), api, manifest, store = openStore(config.dataDir), limiterStores = memoryStores }: AppDeps) {
-  const apiData = api ?? buildApiData(loadContent(config.contentDir), loadImageManifest(config.publicDir));
+  const apiData = api ?? loadApiData(config, log);
   const build = manifest ?? loadBuildManifest(config.distDir);
   // Staff e-mail for each stored message (outbox.ts), when SMTP_URL and CONTACT_NOTIFY_TO are set.
   const outbox = config.notify ? startOutbox({ store, notify: config.notify, retry: config.notifyRetry, log, siteOrigin: config.publicOrigin }) : undefined;
@@ -294,6 +296,19 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
     }),
   );
 
+  // 13b. The document library's PDFs (/documents/<id>.pdf: the build's, src/content/pdf), from
+  //     memory with an ETag, shown in the browser's viewer; an unknown id falls through to the 404 page.
+  const pdfBodies = new Map<string, EncodedBody>();
+  app.use((req, res, next) => {
+    const id = (req.method === 'GET' || req.method === 'HEAD') && req.path.startsWith('/documents/') ? documentIdOfFile(req.path.slice('/documents/'.length)) : undefined;
+    const file = id && apiData.documentFile(id);
+    if (!id || !file) return next();
+    let body = pdfBodies.get(id);
+    if (!body) pdfBodies.set(id, (body = encodeBody(200, file.pdf, false)));
+    res.setHeader('Content-Disposition', `inline; filename="halden-rowe-${id}.pdf"`);
+    sendEncoded(req, res, body, 'application/pdf', GATED_CACHE);
+  });
+
   // 14. The read API; unknown /api paths answer 404 JSON, never a page.
   const apiRouter = createApiRouter(apiData);
   app.use('/api', apiRouter);
@@ -403,6 +418,19 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   };
   // Open event streams never end by themselves: shutdown ends them first (main.ts), at once.
   return { app, handler, stats, apiData, store, close, closeStreams: () => closeStreams(), pageCache: renderCtx.cache, renderCounts: renderCtx.counts! };
+}
+
+/**
+ * The content's answers, with the library's PDFs from the build (dist/documents): a document the
+ * build did not make from this content is made on demand, which a production server says at start.
+ */
+function loadApiData(config: Config, log: Logger): ApiData {
+  const content = loadContent(config.contentDir);
+  const documents = documentFiles(content, path.join(config.distDir, 'documents'));
+  if (config.production && documents.built < documents.total) {
+    log.info('document PDFs not in the build are made on first request (run "npm run build" after editing content/documents)', { built: documents.built, documents: documents.total });
+  }
+  return buildApiData(content, loadImageManifest(config.publicDir), { date: config.contentDate, documents });
 }
 
 /** 405 JSON with Allow for any other method on a POST-only endpoint. */
