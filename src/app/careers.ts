@@ -26,9 +26,6 @@ export const EMPLOYMENT_TYPES = {
 } as const;
 export type EmploymentType = keyof typeof EMPLOYMENT_TYPES;
 
-/** The filters of /careers, in page order. */
-export const CAREER_FILTERS = ['office', 'team'] as const;
-
 export const careerTeamLabel = (value: string): string => CAREER_TEAMS.find((t) => t.value === value)?.label ?? value;
 
 /** How to apply: by e-mail with the subject filled in, or on the firm's applicant-tracking site. */
@@ -39,6 +36,9 @@ export interface CareerSummary {
   id: string;
   title: string;
   team: CareerTeam;
+  /** The team's and the employment's names as shown (the pages need no list of them: no code shared between the two careers pages). */
+  teamLabel: string;
+  typeLabel: string;
   /** Office id (src/app/offices.ts). */
   office: string;
   /** The office's city, as written in content/site.json. */
@@ -54,10 +54,16 @@ export interface CareerSummary {
   link: string;
 }
 
-/** GET /api/careers/{id}: the role with its description (Markdown body) and the office's address. */
+/** GET /api/careers/{id}: the role with its description (Markdown body), the office's address and what its JobPosting says. */
 export interface CareerRole extends CareerSummary {
   body: Body;
   address: { lines: string[]; country: string };
+  /** schema.org employmentType ("FULL_TIME"). */
+  employmentType: string;
+  /** The end of the closing day on the careers clock, as an ISO date-time ("2027-01-15T23:59:59-12:00"). */
+  validThrough: string;
+  /** "$185,000–$225,000 a year" */
+  salaryText?: string;
 }
 
 /**

@@ -38,7 +38,7 @@ import type {
   PolicyPageData,
   Body,
 } from '../app/types.ts';
-import { CAREER_TEAMS, EMPLOYMENT_TYPES, careerTeamLabel, careersDay, careersDayStart, isOpen, nextDay, type CareerRole, type CareerSummary } from '../app/careers.ts';
+import { CAREER_TEAMS, DEADLINE_OFFSET_HOURS, EMPLOYMENT_TYPES, careerTeamLabel, careersDay, careersDayStart, isOpen, nextDay, salaryText, type CareerRole, type CareerSummary } from '../app/careers.ts';
 import { DOCUMENT_KINDS, documentFileHref, documentKindLabel, type DocumentSummary } from '../app/documents.ts';
 import type { FacetedListing } from '../app/listing.ts';
 import { officesOf } from '../app/offices.ts';
@@ -204,6 +204,8 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
       id,
       title,
       team,
+      teamLabel: careerTeamLabel(team),
+      typeLabel: EMPLOYMENT_TYPES[type].label,
       office: at,
       city,
       type,
@@ -322,8 +324,16 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     const value = { ...summaries[collection][i], body: bodies[collection][i].body };
     if (collection === 'portfolio') return { ...value, ...portfolioExtras(i) } as PortfolioCompany;
     if (collection === 'careers') {
-      const o = office(careers[i].office);
-      return { ...value, address: { lines: o.lines, country: o.country } } as CareerRole;
+      const r = careers[i];
+      const o = office(r.office);
+      const offset = `${DEADLINE_OFFSET_HOURS < 0 ? '-' : '+'}${String(Math.abs(DEADLINE_OFFSET_HOURS)).padStart(2, '0')}:00`;
+      return {
+        ...value,
+        address: { lines: o.lines, country: o.country },
+        employmentType: EMPLOYMENT_TYPES[r.type].schema,
+        validThrough: `${r.closes}T23:59:59${offset}`,
+        ...(r.salary ? { salaryText: salaryText(r.salary) } : {}),
+      } as CareerRole;
     }
     return value;
   };
@@ -503,11 +513,11 @@ function searchDocs(
       type: 'careers',
       title: r.title,
       href: r.link,
-      meta: `${careerTeamLabel(r.team)} · ${r.city}`,
+      meta: `${r.teamLabel} · ${r.city}`,
       date: r.date,
       excerpt: r.summary,
       text: bodyText(careerIndex.get(r.id)!.body),
-      keywords: [EMPLOYMENT_TYPES[r.type].label, r.city, careerTeamLabel(r.team), 'job role vacancy'].join(' '),
+      keywords: [r.typeLabel, r.city, r.teamLabel, 'job role vacancy'].join(' '),
     });
   }
   const documentIndex = new Map(content.documents.map((d) => [d.id, d]));

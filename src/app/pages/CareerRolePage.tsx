@@ -8,7 +8,7 @@ import { useQuery, type QueryKey } from '../query.ts';
 import { Link } from '../router.tsx';
 import { href } from '../paths.ts';
 import { formatDate } from '../format.ts';
-import { DEADLINE_OFFSET_HOURS, EMPLOYMENT_TYPES, careerTeamLabel, salaryText, type CareerRole } from '../careers.ts';
+import type { CareerRole } from '../careers.ts';
 import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { Loaded } from '../components/Loaded.tsx';
@@ -30,14 +30,11 @@ function descriptionHtml(r: CareerRole): string {
   return `<p>${r.summary}</p>${r.body.sections.map((s) => `<h2>${s.heading}</h2>${blocks(s.blocks)}`).join('')}`;
 }
 
-/** "-12:00": the careers clock's offset (a role takes applications until its closing day has ended everywhere). */
-const offset = `${DEADLINE_OFFSET_HOURS < 0 ? '-' : '+'}${String(Math.abs(DEADLINE_OFFSET_HOURS)).padStart(2, '0')}:00`;
-
 function Role({ r }: { r: CareerRole }) {
   const facts: [string, ReactNode][] = [
-    ['Team', careerTeamLabel(r.team)],
+    ['Team', r.teamLabel],
     ['Office', r.city],
-    ['Type', EMPLOYMENT_TYPES[r.type].label],
+    ['Type', r.typeLabel],
     [
       'Posted',
       <time key="posted" dateTime={r.date}>
@@ -50,7 +47,7 @@ function Role({ r }: { r: CareerRole }) {
         {formatDate(r.closes)}
       </time>,
     ],
-    ...(r.salary ? [['Base salary', salaryText(r.salary)] as [string, ReactNode]] : []),
+    ...(r.salaryText ? [['Base salary', r.salaryText] as [string, ReactNode]] : []),
   ];
   return (
     <article className="role-page">
@@ -63,8 +60,8 @@ function Role({ r }: { r: CareerRole }) {
           description: descriptionHtml(r),
           identifier: { '@type': 'PropertyValue', name: 'Halden Rowe Capital', value: r.id },
           datePosted: r.date,
-          validThrough: `${r.closes}T23:59:59${offset}`,
-          employmentType: EMPLOYMENT_TYPES[r.type].schema,
+          validThrough: r.validThrough,
+          employmentType: r.employmentType,
           hiringOrganization: { '@id': organization },
           jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', streetAddress: r.address.lines[0], addressLocality: r.city, addressCountry: r.address.country } },
           ...(r.salary
@@ -80,7 +77,7 @@ function Role({ r }: { r: CareerRole }) {
         </Link>
         <header className="role-page__header">
           <p className="eyebrow">
-            {careerTeamLabel(r.team)} · {r.city}
+            {r.teamLabel} · {r.city}
           </p>
           <h1 className="role-page__title">{r.title}</h1>
           <p className="role-page__lede">{r.summary}</p>

@@ -11,11 +11,12 @@ import { FilteredListing } from '../components/FilteredListing.tsx';
 import { ALL, listingHref } from '../filters.ts';
 import { PATHS, href } from '../paths.ts';
 import { formatDate } from '../format.ts';
-import { CAREER_FILTERS, EMPLOYMENT_TYPES, careerTeamLabel, type CareerSummary } from '../careers.ts';
+import type { CareerSummary } from '../careers.ts';
 import type { PageProps } from '../routes.ts';
 import type { ListingKeys } from '../listing.ts';
 
-const FILTER_LABELS: Record<(typeof CAREER_FILTERS)[number], string> = { office: 'Filter by office', team: 'Filter by team' };
+const FILTERS = ['office', 'team'] as const;
+const FILTER_LABELS: Record<(typeof FILTERS)[number], string> = { office: 'Filter by office', team: 'Filter by team' };
 const ROLE: [string, string] = ['role', 'roles'];
 
 export function CareersPage({ data }: PageProps<ListingKeys<'careers'>>) {
@@ -38,7 +39,7 @@ export function CareersPage({ data }: PageProps<ListingKeys<'careers'>>) {
       label="Open roles"
       filtersClass="resources-filters portfolio-filters"
       filters={(l) =>
-        CAREER_FILTERS.map((f) => (
+        FILTERS.map((f) => (
           <FilterBar
             key={f}
             label={FILTER_LABELS[f]}
@@ -67,7 +68,7 @@ function RoleRow({ role: r }: { role: CareerSummary }) {
     <li className="role">
       <div className="role__main">
         <p className="role__meta">
-          {careerTeamLabel(r.team)} <span aria-hidden="true">·</span> {r.city}
+          {r.teamLabel} <span aria-hidden="true">·</span> {r.city}
         </p>
         <h2 className="role__title">
           <Link href={r.link} className="role__link">
@@ -79,7 +80,7 @@ function RoleRow({ role: r }: { role: CareerSummary }) {
       <dl className="role__facts">
         <div>
           <dt>Type</dt>
-          <dd>{EMPLOYMENT_TYPES[r.type].label}</dd>
+          <dd>{r.typeLabel}</dd>
         </div>
         <div>
           <dt>Applications close</dt>
