@@ -38,7 +38,19 @@ import type {
   PolicyPageData,
   Body,
 } from '../app/types.ts';
-import { CAREER_TEAMS, DEADLINE_OFFSET_HOURS, EMPLOYMENT_TYPES, careerTeamLabel, careersDay, careersDayStart, isOpen, nextDay, salaryText, type CareerRole, type CareerSummary } from '../app/careers.ts';
+import {
+  CAREER_TEAMS,
+  DEADLINE_OFFSET_HOURS,
+  EMPLOYMENT_TYPES,
+  careerTeamLabel,
+  careersDay,
+  careersDayStart,
+  isOpen,
+  nextDay,
+  salaryText,
+  type CareerRole,
+  type CareerSummary,
+} from '../app/careers.ts';
 import { DOCUMENT_KINDS, documentFileHref, documentKindLabel, type DocumentSummary } from '../app/documents.ts';
 import type { FacetedListing } from '../app/listing.ts';
 import { officesOf } from '../app/offices.ts';
@@ -105,6 +117,8 @@ export interface ApiDataOptions {
   date?: string;
   /** The library's PDFs: dist/documents read by the server (createApp); made on demand when not given. */
   documents?: DocumentFiles;
+  /** The instant the answers are built at, when the day is not pinned (tests of `validUntil`). */
+  now?: Date;
 }
 
 export function buildApiData(content: RawContent, manifest: Record<string, ImageManifestEntry>, opts: ApiDataOptions = {}): ApiData {
@@ -119,7 +133,7 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
   };
 
   // The copyright year is fixed when the answers are built, so server and browser render the same text.
-  const now = new Date();
+  const now = opts.now ?? new Date();
   const today = opts.date ?? careersDay(now);
   const site: SiteInfo = { ...content.site, copyrightYear: opts.date ? Number(opts.date.slice(0, 4)) : now.getFullYear() };
   const stories: Story[] = content.stories.map(({ id, category, title, description, image: key, figures, highlights, strategy, related, body }) => ({

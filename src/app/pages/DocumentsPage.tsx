@@ -69,15 +69,14 @@ function DocumentRow({ doc: d }: { doc: DocumentSummary }) {
         {documentKindLabel(d.kind)} <span aria-hidden="true">·</span> {d.period}
       </p>
       <h2 className="document__title">
-        {/* A plain link: the file opens in the browser's PDF viewer. The file's facts are part of its name. */}
-        <a href={d.file.href} className="document__link" type="application/pdf" hrefLang={d.language}>
+        {/* A plain link: the file opens in the browser's PDF viewer. What the file is (PDF, size, pages) is its description. */}
+        <a href={d.file.href} className="document__link" type="application/pdf" hrefLang={d.language} aria-describedby={`document-${d.id}-file`}>
           {d.title}
-          <span className="visually-hidden">{` (${about})`}</span>
         </a>
       </h2>
       <p className="document__summary">{d.summary}</p>
       <p className="document__file">
-        <span aria-hidden="true">{about}</span>
+        <span id={`document-${d.id}-file`}>{about}</span>
         <span aria-hidden="true"> · </span>
         Published <time dateTime={d.date}>{formatDate(d.date)}</time>
         <span aria-hidden="true"> · </span>
