@@ -404,7 +404,7 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     site,
     searchIndex,
     validUntil,
-    documentFile: (id) => (content.documents.some((d) => d.id === id) ? files.get(id) : undefined),
+    documentFile: (id) => files.get(id),
     // A method reading `this.entries`, so a test can swap fixed answers on a copy of this object.
     read(pathname, query = new URLSearchParams()) {
       const fixed = this.entries.get(pathname);

@@ -23,11 +23,14 @@ export function CareerRolePage({ data }: PageProps<{ role: QueryKey<CareerRole> 
   );
 }
 
-/** The description as HTML for the JobPosting (schema.org asks for it whole). */
+/** Plain text as HTML text. */
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The description as HTML for the JobPosting (schema.org asks for it whole); the body's blocks are already HTML. */
 function descriptionHtml(r: CareerRole): string {
   const blocks = (bs: CareerRole['body']['intro']) =>
     bs.map((b) => (typeof b === 'string' ? `<p>${b}</p>` : 'ul' in b ? `<ul>${b.ul.map((i) => `<li>${i}</li>`).join('')}</ul>` : `<ol>${b.ol.map((i) => `<li>${i}</li>`).join('')}</ol>`)).join('');
-  return `<p>${r.summary}</p>${r.body.sections.map((s) => `<h2>${s.heading}</h2>${blocks(s.blocks)}`).join('')}`;
+  return `<p>${esc(r.summary)}</p>${r.body.sections.map((s) => `<h2>${esc(s.heading)}</h2>${blocks(s.blocks)}`).join('')}`;
 }
 
 function Role({ r }: { r: CareerRole }) {
@@ -67,7 +70,6 @@ function Role({ r }: { r: CareerRole }) {
           ...(r.salary
             ? { baseSalary: { '@type': 'MonetaryAmount', currency: r.salary.currency, value: { '@type': 'QuantitativeValue', minValue: r.salary.min, maxValue: r.salary.max, unitText: 'YEAR' } } }
             : {}),
-          directApply: r.apply.kind === 'email',
           url,
         })}
       />
