@@ -17,7 +17,7 @@ import type { Store } from './store/index.ts';
 import { openStore } from './store/open.ts';
 import { startOutbox } from './outbox.ts';
 import { lookupPage, renderLogin, renderPage, sendStatic500, type RenderContext } from './render.tsx';
-import { PageCache, PAGE_TYPE, isFromMemory, sendEncoded } from './page-cache.ts';
+import { PageCache, PAGE_TYPE, encodeBody, isFromMemory, sendEncoded, type EncodedBody } from './page-cache.ts';
 import { IMMUTABLE, NO_STORE, PRIVATE_IMAGE_CACHE, PRIVATE_IMMUTABLE, PUBLIC_FILE, PUBLIC_IMAGE_CACHE, documentCacheControl } from './cache-control.ts';
 import { createSeoFiles, MAX_ORIGINS } from './seo.ts';
 import { COOKIE_SETTINGS_PAGE, cookieSettingsHandler } from './cookie-settings.ts';
@@ -29,6 +29,8 @@ import { createProxyCheck, proxyTrust } from './proxy.ts';
 import { createStoreBounds } from './bounds.ts';
 import { loadContent } from '../content/load.ts';
 import { buildApiData, loadImageManifest, type ApiData } from '../content/api-data.ts';
+import { documentFiles } from '../content/pdf/files.ts';
+import { documentIdOfFile } from '../app/documents.ts';
 import type { BuildManifest } from '../build/manifest.ts';
 
 export interface AppDeps {
@@ -100,7 +102,7 @@ const PUBLIC_FILES: Record<string, string> = {
 const PLAIN_PAGE_PATH = /^\/[a-z0-9/-]*$/;
 
 export function createApp({ config, log = createLogger(config.logFormat), api, manifest, store = openStore(config), limiterStores = memoryStores }: AppDeps) {
-  const apiData = api ?? buildApiData(loadContent(config.contentDir), loadImageManifest(config.publicDir));
+  const apiData = api ?? loadApiData(config, log);
   const build = manifest ?? loadBuildManifest(config.distDir);
   // The store's bounds (site-wide rate, free-space floor, retention): bounds.ts.
   const bounds = createStoreBounds(store, config, log);
@@ -314,6 +316,19 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
     }),
   );
 
+  // 13b. The document library's PDFs (/documents/<id>.pdf: the build's, src/content/pdf), from
+  //     memory with an ETag, shown in the browser's viewer; an unknown id falls through to the 404 page.
+  const pdfBodies = new Map<string, EncodedBody>();
+  app.use((req, res, next) => {
+    const id = (req.method === 'GET' || req.method === 'HEAD') && req.path.startsWith('/documents/') ? documentIdOfFile(req.path.slice('/documents/'.length)) : undefined;
+    const file = id && apiData.documentFile(id);
+    if (!id || !file) return next();
+    let body = pdfBodies.get(id);
+    if (!body) pdfBodies.set(id, (body = encodeBody(200, file.pdf, false)));
+    res.setHeader('Content-Disposition', `inline; filename="halden-rowe-${id}.pdf"`);
+    sendEncoded(req, res, body, 'application/pdf', documentCache);
+  });
+
   // 14. The read API; unknown /api paths answer 404 JSON, never a page.
   const apiRouter = createApiRouter(apiData, documentCache);
   app.use('/api', apiRouter);
@@ -440,6 +455,19 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   };
   // Open event streams never end by themselves: shutdown ends them first (main.ts), at once.
   return { app, handler, stats, apiData, store, ready, close, closeStreams: () => closeStreams(), pageCache: renderCtx.cache, renderCounts: renderCtx.counts! };
+}
+
+/**
+ * The content's answers, with the library's PDFs from the build (dist/documents): a document the
+ * build did not make from this content is made on demand, which a production server says at start.
+ */
+function loadApiData(config: Config, log: Logger): ApiData {
+  const content = loadContent(config.contentDir);
+  const documents = documentFiles(content, path.join(config.distDir, 'documents'));
+  if (config.production && documents.built < documents.total) {
+    log.info('document PDFs not in the build are made on first request (run "npm run build" after editing content/documents)', { built: documents.built, documents: documents.total });
+  }
+  return buildApiData(content, loadImageManifest(config.publicDir), { date: config.contentDate, documents });
 }
 
 /** 405 JSON with Allow for any other method on a POST-only endpoint. */
