@@ -26,6 +26,7 @@ import * as step from './pipeline.ts';
 import { isOriginForm, isValidHost, loadBuildManifest, ROUTED_BEFORE_PAGES, ROUTED_SEGMENTS, type Site } from './pipeline.ts';
 import { loadContent } from '../content/load.ts';
 import { buildApiData, loadImageManifest, type ApiData } from '../content/api-data.ts';
+import { documentFiles } from '../content/pdf/files.ts';
 import type { BuildManifest } from '../build/manifest.ts';
 
 export { loadBuildManifest } from './pipeline.ts';
@@ -58,6 +59,7 @@ const PIPELINE: step.Step[] = [
   step.cookieSettingsForm,
   step.seoFiles,
   step.privateFiles, // hashed bundles and images
+  step.documentFiles, // the library's PDFs
   step.readApi,
   step.pages, // the route table decides the page and the status
   step.errors, // a clean 4xx, or the static 500 page; never a stack trace
@@ -101,7 +103,7 @@ function buildSite({ config, log = createLogger(config.logFormat), api, manifest
   // every host), or in this process's memory.
   const pg = postgresOf(store);
   limiterStores ??= pg ? postgresLimiterStores(pg.pool, log) : memoryStores;
-  const apiData = api ?? buildApiData(loadContent(config.contentDir), loadImageManifest(config.publicDir));
+  const apiData = api ?? loadApiData(config, log);
   const documentCache = documentCacheControl(config.siteAccess);
   const render: RenderContext = {
     mode: { access: config.siteAccess, origin: config.publicOrigin ?? null },
@@ -154,6 +156,19 @@ function buildSite({ config, log = createLogger(config.logFormat), api, manifest
     },
     closeStreams: () => {},
   };
+}
+
+/**
+ * The content's answers, with the library's PDFs from the build (dist/documents): a document the
+ * build did not make from this content is made on demand, which a production server says at start.
+ */
+function loadApiData(config: Config, log: Logger): ApiData {
+  const content = loadContent(config.contentDir);
+  const documents = documentFiles(content, path.join(config.distDir, 'documents'));
+  if (config.production && documents.built < documents.total) {
+    log.info('document PDFs not in the build are made on first request (run "npm run build" after editing content/documents)', { built: documents.built, documents: documents.total });
+  }
+  return buildApiData(content, loadImageManifest(config.publicDir), { date: config.contentDate, documents });
 }
 
 /** The page paths the fast path looks up: plain lowercase paths, which no URL parser rewrites. */

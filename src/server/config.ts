@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { isoDate } from '../content/schema.ts';
 
 export const DEV_PASSWORD = 'halden-preview';
 /**
@@ -31,6 +32,11 @@ export interface Config {
   distDir: string;
   publicDir: string;
   contentDir: string;
+  /**
+   * CONTENT_DATE (YYYY-MM-DD): the day the content is shown as of — the roles open that day, its
+   * year on the copyright line — instead of today (tests, and previews of a day to come).
+   */
+  contentDate: string | undefined;
   /** Development only: serve the live-reload endpoint. */
   liveReload: boolean;
   /**
@@ -92,6 +98,7 @@ const Env = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   CONTENT_DIR: z.string().min(1).default('./content'),
+  CONTENT_DATE: isoDate.optional(),
   LOG_FORMAT: z.enum(['json', 'text', 'off']).optional(),
   LIVE_RELOAD: z.string().optional(),
   FAST_PATH: z.enum(['on', 'off']).default('on'),
@@ -199,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: path.resolve('dist'),
     publicDir: path.resolve('public'),
     contentDir: path.resolve(e.CONTENT_DIR),
+    contentDate: e.CONTENT_DATE,
     liveReload: e.LIVE_RELOAD === '1',
     loginLimit: { windowMs: 15 * 60_000, perClient: 10, global: 200, perClientUnderPressure: 3, pressureDelayMs: 2_000 },
     contactLimit: { windowMs: 60 * 60_000, perClient: 5 },

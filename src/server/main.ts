@@ -103,28 +103,46 @@ async function serve(config: ReturnType<typeof loadConfig>) {
     process.exit(0);
   }
   /**
-   * Development only (LIVE_RELOAD=1): a content edit builds a new app from the new content — same
-   * store, same listening socket — instead of restarting the process (about 3 s slower), then ends
-   * the old app's event streams: browsers reconnect to the new one and reload. A broken entry
-   * keeps the previous content and says which file and field, instead of stopping the server.
+   * A new app from the content as it is now — same store, same listening socket — replacing the
+   * current one, whose event streams end (browsers reconnect to the new one and reload). A
+   * broken entry keeps the previous content and says which file and field.
+   */
+  const swap = (reason: string) => {
+    try {
+      const next = createApp({ config, log, store, limiterStores });
+      const old = app;
+      app = next;
+      old.closeStreams();
+      void old.close();
+      log.info(reason);
+      scheduleRefresh();
+    } catch (err) {
+      log.error(`content not reloaded: ${(err as Error).message}`);
+    }
+  };
+  /**
+   * The answers hold until a role opens or closes or the year turns (ApiData.validUntil): then
+   * they are built again, so that the pages, the API, search and the sitemap all change together
+   * (each is cached for as long as its answers hold). Timers wait at most ~24 days (setTimeout's limit).
+   */
+  let refresh: NodeJS.Timeout | undefined;
+  function scheduleRefresh() {
+    clearTimeout(refresh);
+    const until = app.apiData.validUntil;
+    if (until === undefined) return;
+    const wait = Math.max(0, until - Date.now());
+    refresh = setTimeout(() => (Date.now() >= until ? swap('a role opened or closed: content rebuilt') : scheduleRefresh()), Math.min(wait + 1_000, 2 ** 31 - 1)).unref();
+  }
+  scheduleRefresh();
+  /**
+   * Development only (LIVE_RELOAD=1): a content edit builds a new app from the new content instead
+   * of restarting the process (about 3 s slower).
    */
   if (config.liveReload) {
     let timer: NodeJS.Timeout | undefined;
-    const swap = () => {
-      try {
-        const next = createApp({ config, log, store });
-        const old = app;
-        app = next;
-        old.closeStreams();
-        void old.close();
-        log.info('content changed: reloaded');
-      } catch (err) {
-        log.error(`content not reloaded: ${(err as Error).message}`);
-      }
-    };
     watch(config.contentDir, { recursive: true }, () => {
       clearTimeout(timer);
-      timer = setTimeout(swap, 50); // an editor's save is several events
+      timer = setTimeout(() => swap('content changed: reloaded'), 50); // an editor's save is several events
     }).unref();
   }
 

@@ -21,10 +21,11 @@ import { createContactHandler } from './contact.ts';
 import { cookieSettingsHandler } from './cookie-settings.ts';
 import { createSeoFiles, MAX_ORIGINS } from './seo.ts';
 import { renderLogin, renderPage, sendStatic500, type RenderContext } from './render.tsx';
-import { isFromMemory, sendEncoded } from './page-cache.ts';
+import { encodeBody, isFromMemory, sendEncoded, type EncodedBody } from './page-cache.ts';
 import { NO_STORE, PRIVATE_IMAGE_CACHE, PUBLIC_FILE, PUBLIC_IMAGE_CACHE } from './cache-control.ts';
 import { CONTACT_DRAFT_KEY } from '../app/contact-fields.ts';
 import { PATHS } from '../app/paths.ts';
+import { documentIdOfFile } from '../app/documents.ts';
 import { queryPath } from '../app/query.ts';
 import type { ApiData } from '../content/api-data.ts';
 import type { BuildManifest } from '../build/manifest.ts';
@@ -330,6 +331,26 @@ export const privateFiles: Step = (app, { assets, config, isPublic }) => {
       setHeaders: (res) => res.setHeader('Cache-Control', isPublic ? PUBLIC_IMAGE_CACHE : PRIVATE_IMAGE_CACHE),
     }),
   );
+};
+
+/**
+ * The document library's PDFs (/documents/<id>.pdf: the build's, src/content/pdf), from memory with
+ * an ETag, shown in the browser's viewer; an unknown id falls through to the 404 page. /documents
+ * itself is a page, so this is not in ROUTED_BEFORE_PAGES: the fast path never takes a PDF's path
+ * for a page (its dot is not in a plain page path) and leaves it to Express.
+ */
+export const documentFiles: Step = (app, { api, documentCache }) => {
+  const bodies = new Map<string, EncodedBody>();
+  const prefix = `${PATHS.documents}/`;
+  app.use((req, res, next) => {
+    const id = (req.method === 'GET' || req.method === 'HEAD') && req.path.startsWith(prefix) ? documentIdOfFile(req.path.slice(prefix.length)) : undefined;
+    const file = id && api.documentFile(id);
+    if (!id || !file) return next();
+    let body = bodies.get(id);
+    if (!body) bodies.set(id, (body = encodeBody(200, file.pdf, false)));
+    res.setHeader('Content-Disposition', `inline; filename="halden-rowe-${id}.pdf"`);
+    sendEncoded(req, res, body, 'application/pdf', documentCache);
+  });
 };
 
 /** The read API; unknown API paths answer 404 JSON, never a page. */
