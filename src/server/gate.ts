@@ -138,17 +138,24 @@ export function createGate(config: Config, log: Logger, opts: GateDeps = {}) {
   const renewAfterMs = idleMs / 12;
 
   const verify = createSessionVerifier(keys);
-  /** The visitor's session from the raw Cookie header and the request's scheme: signed, within both limits, not revoked. */
-  const session = (cookieHeader: string | undefined, secure: boolean, now = Date.now()): Session | null => {
-    const s = verify(readCookie(cookieHeader, sessionCookieName(secure)), now);
+  /** The session a cookie's value carries: signed, within both limits, not revoked. */
+  const valid = (token: unknown, now: number): Session | null => {
+    const s = verify(token, now);
     return s && !opts.revocations?.has(s.id, now) ? s : null;
   };
+  /** The visitor's session, from the cookies cookie-parser read (the pipeline's cookies step) and the request's scheme. */
+  const sessionOf = (req: Request, now = Date.now()): Session | null => valid((req.cookies as Record<string, unknown> | undefined)?.[sessionCookieName(req.secure)], now);
+  /**
+   * The same from a raw Cookie header, for the fast path (which runs no middleware): readCookie
+   * reads one cookie as cookie-parser does (held equal to it by tests/unit/session.test.ts).
+   */
+  const session = (cookieHeader: string | undefined, secure: boolean, now = Date.now()): Session | null => valid(readCookie(cookieHeader, sessionCookieName(secure)), now);
   /** The Set-Cookie value that renews a session used now (a later idle expiry), or undefined when not due yet. */
   const renewal = (s: Session, secure: boolean, now = Date.now()): string | undefined => {
     if (s.idleExpiresAt >= s.expiresAt || now - (s.idleExpiresAt - idleMs) < renewAfterMs) return undefined;
     return sessionCookieLine(signSession(keys, { ...s, idleExpiresAt: Math.min(s.expiresAt, now + idleMs) }), secure);
   };
-  const isAuthenticated = (req: Request): boolean => session(req.headers.cookie, req.secure) !== null;
+  const isAuthenticated = (req: Request): boolean => sessionOf(req) !== null;
 
   const tooMany = (req: Request, res: Response, retryAfterSec: number) => {
     res.setHeader('Retry-After', String(retryAfterSec));
@@ -234,7 +241,7 @@ export function createGate(config: Config, log: Logger, opts: GateDeps = {}) {
   const logout: RequestHandler[] = [
     sameOriginOnly,
     async (req, res) => {
-      const s = session(req.headers.cookie, req.secure);
+      const s = sessionOf(req);
       if (s && opts.revocations) {
         // Until the last token this session could have expires by itself: the idle limit from now.
         const now = Date.now();
@@ -254,7 +261,7 @@ export function createGate(config: Config, log: Logger, opts: GateDeps = {}) {
 
   /** Everything after this needs a session: 401 JSON for /api, 302 to /login for pages. */
   const requireSession = (req: Request, res: Response, next: NextFunction) => {
-    const s = session(req.headers.cookie, req.secure);
+    const s = sessionOf(req);
     if (s) {
       const renewed = renewal(s, req.secure);
       if (renewed) res.append('Set-Cookie', renewed);
