@@ -84,10 +84,11 @@ export function createApp(deps: AppDeps) {
       await store.ready();
       await revocations?.ready();
     },
-    /** Stops what runs beside the requests (revocation sync, retention, the outbox); the caller closes the store after. */
+    /** Stops what runs beside the requests (revocation sync, retention, the limits' upkeep, the outbox); the caller closes the store after. */
     close: async () => {
       revocations?.stop();
       site.stopRetention();
+      site.stopLimits();
       await site.outbox?.stop();
     },
     // Open event streams never end by themselves: shutdown ends them first (main.ts), at once.
@@ -98,12 +99,13 @@ export function createApp(deps: AppDeps) {
 }
 
 /** What the steps share: content, build, store and its bounds, the gate, the caches. */
-function buildSite({ config, log = createLogger(config.logFormat), api, manifest, store = openStore(config), limiterStores }: AppDeps): Site & { stopRetention(): void } {
+function buildSite({ config, log = createLogger(config.logFormat), api, manifest, store = openStore(config), limiterStores }: AppDeps): Site & { stopRetention(): void; stopLimits(): void } {
   const isPublic = config.siteAccess === 'public';
   // Rate-limit counters: those given (the cluster's), or in PostgreSQL with the store (shared by
   // every host), or in this process's memory.
   const pg = postgresOf(store);
-  limiterStores ??= pg ? postgresLimiterStores(pg.pool, log) : memoryStores;
+  const sharedLimits = !limiterStores && pg ? postgresLimiterStores(pg.pool, log) : undefined;
+  limiterStores ??= sharedLimits ?? memoryStores;
   const apiData = api ?? loadApiData(config, log);
   const documentCache = documentCacheControl(config.siteAccess);
   const render: RenderContext = {
@@ -140,6 +142,7 @@ function buildSite({ config, log = createLogger(config.logFormat), api, manifest
     }),
     bounds,
     stopRetention: bounds.startRetention(),
+    stopLimits: () => sharedLimits?.stop(),
     // Staff e-mail for each stored message, when SMTP_URL and CONTACT_NOTIFY_TO are set.
     outbox: config.notify ? startOutbox({ store, notify: config.notify, retry: config.notifyRetry, log, siteOrigin: config.publicOrigin }) : undefined,
     limiterStores,

@@ -6,9 +6,10 @@
  * When the database cannot be reached, each limiter counts in this process's memory instead
  * (express-rate-limit's MemoryStore, same window and limits): per-host limits, so an attacker
  * spread over N hosts gets up to N times the guesses while it lasts — but nobody is locked out
- * and sign-in keeps working, which refusing every attempt would not. The log says when the limits
- * become per-host and when they are shared again; the next request after the database returns
- * counts in it again.
+ * and sign-in keeps working, which refusing every attempt would not (and failing open, counting
+ * nothing, would give an attacker unlimited guesses). The log says when the limits become per
+ * host and when they are shared again; within PROBE_EVERY_MS of the database's return the limits
+ * count in it again.
  */
 import { MemoryStore, type Options, type Store, type ClientRateLimitInfo } from 'express-rate-limit';
 import type pg from 'pg';
@@ -20,23 +21,53 @@ const UPSERT = `INSERT INTO rate_limits (key, hits, reset_at) VALUES ($1, 1, now
     reset_at = CASE WHEN rate_limits.reset_at <= now() THEN now() + $2 * interval '1 millisecond' ELSE rate_limits.reset_at END
   RETURNING hits, reset_at`;
 
-/** Whether the limits are shared (in the database) or per host (the database is out), told in the log on each change. */
-function degradation(log: Logger) {
+/** How often, while the limits are per host, the database is asked whether it is back. */
+export const PROBE_EVERY_MS = 2_000;
+
+/**
+ * Whether the limits are shared (in the database) or per host (the database is out), told in the
+ * log on each change. Once a query fails, every limiter counts in memory at once (no request waits
+ * on a database that is not answering: a connection attempt may take the pool's 3 s) and a probe
+ * asks the database every PROBE_EVERY_MS whether it is back.
+ */
+function degradation(pool: pg.Pool, log: Logger) {
   let degraded = false;
-  return {
+  let probe: NodeJS.Timeout | undefined;
+  let probing = false;
+  const state = {
+    get degraded() {
+      return degraded;
+    },
     failed(err: unknown) {
       if (degraded) return;
       degraded = true;
       log.error('rate limits degraded: PostgreSQL cannot be reached; sign-in and contact limits are counted on this host only until it returns', {
         error: String((err as Error)?.message ?? err),
       });
+      probe = setInterval(() => {
+        if (probing) return;
+        probing = true;
+        pool
+          .query('SELECT 1')
+          .then(() => state.ok())
+          .catch(() => {})
+          .finally(() => {
+            probing = false;
+          });
+      }, PROBE_EVERY_MS);
+      probe.unref();
     },
     ok() {
       if (!degraded) return;
       degraded = false;
+      clearInterval(probe);
       log.info('rate limits shared again: PostgreSQL answers');
     },
+    stop() {
+      clearInterval(probe);
+    },
   };
+  return state;
 }
 
 class PostgresLimiterStore implements Store {
@@ -55,10 +86,9 @@ class PostgresLimiterStore implements Store {
   }
 
   private async counted<T>(query: () => Promise<T>, fallback: () => Promise<T> | T): Promise<T> {
+    if (this.state.degraded) return fallback();
     try {
-      const result = await query();
-      this.state.ok();
-      return result;
+      return await query();
     } catch (err) {
       this.state.failed(err);
       return fallback();
@@ -110,13 +140,18 @@ class PostgresLimiterStore implements Store {
 
 /**
  * A factory of limiter stores on one pool (gate.ts LimiterStoreFactory: one store per limiter,
- * by name). Expired counters are deleted every 10 minutes.
+ * by name). Expired counters are deleted every 10 minutes; `stop` ends that and the probe.
  */
 export function postgresLimiterStores(pool: pg.Pool, log: Logger) {
-  const state = degradation(log);
+  const state = degradation(pool, log);
   const purge = setInterval(() => {
-    pool.query("DELETE FROM rate_limits WHERE reset_at < now() - interval '1 minute'").catch(() => {});
+    if (!state.degraded) pool.query("DELETE FROM rate_limits WHERE reset_at < now() - interval '1 minute'").catch(() => {});
   }, 10 * 60_000);
   purge.unref();
-  return Object.assign((name: string): Store => new PostgresLimiterStore(pool, `${name}:`, state), { stop: () => clearInterval(purge) });
+  return Object.assign((name: string): Store => new PostgresLimiterStore(pool, `${name}:`, state), {
+    stop: () => {
+      clearInterval(purge);
+      state.stop();
+    },
+  });
 }

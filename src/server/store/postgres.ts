@@ -96,10 +96,14 @@ export function openPostgresStore(url: string, opts: { poolSize?: number } = {})
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.poolSize ?? 5,
-    // An unreachable database must fail a request quickly (the contact form's 503), not hang it.
+    // An unreachable database must fail a request quickly (the contact form's 503), not hang it:
+    // a connection within 3 s, an answer within 5 s (the server's own limit, and ours when a
+    // network drops the server's answers), dead connections noticed by TCP keep-alive.
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 5_000,
+    query_timeout: 6_000,
+    keepAlive: true,
     application_name: 'halden-rowe-website',
   });
   // A dropped idle connection (the database restarting) is replaced by the pool; not a crash.
@@ -155,27 +159,15 @@ export function openPostgresStore(url: string, opts: { poolSize?: number } = {})
     ready,
     messages: {
       async insert(m: NewMessage, { now = new Date(), notify = false } = {}) {
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          const { rows } = await client.query<{ id: string }>('INSERT INTO messages (created_at, name, email, company, message, ip) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id', [
-            now,
-            m.name,
-            m.email,
-            m.company || null,
-            m.message,
-            m.ip ?? null,
-          ]);
-          const id = Number(rows[0].id);
-          if (notify) await client.query("INSERT INTO outbox (message_id, state, attempts, next_attempt_at) VALUES ($1, 'pending', 0, $2)", [id, now]);
-          await client.query('COMMIT');
-          return id;
-        } catch (err) {
-          await client.query('ROLLBACK').catch(() => {});
-          throw err;
-        } finally {
-          client.release();
-        }
+        // One statement, so one round trip and one transaction: the message and its outbox entry
+        // are committed together or not at all.
+        const { rows } = await pool.query<{ id: string }>(
+          `WITH m AS (INSERT INTO messages (created_at, name, email, company, message, ip) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id),
+           o AS (INSERT INTO outbox (message_id, state, attempts, next_attempt_at) SELECT id, 'pending', 0, $1 FROM m WHERE $7)
+           SELECT id FROM m`,
+          [now, m.name, m.email, m.company || null, m.message, m.ip ?? null, notify],
+        );
+        return Number(rows[0].id);
       },
       async list({ since } = {}) {
         const { rows } = since ? await pool.query<Row>(`${SELECT} WHERE m.created_at >= $1 ORDER BY m.id`, [sinceDate(since)]) : await pool.query<Row>(`${SELECT} ORDER BY m.id`);
@@ -215,19 +207,20 @@ export function openPostgresStore(url: string, opts: { poolSize?: number } = {})
       async claim(now, leaseMs): Promise<OutboxItem | undefined> {
         // A `sending` row's next_attempt_at is its claim time: due again once the lease has passed.
         // SKIP LOCKED: a row another host is claiming right now is passed over, never claimed twice.
-        const { rows } = await pool.query<{ message_id: string }>(
-          `UPDATE outbox SET state = 'sending', attempts = attempts + 1, next_attempt_at = $1
-           WHERE message_id = (
-             SELECT message_id FROM outbox
-             WHERE (state = 'pending' AND next_attempt_at <= $1) OR (state = 'sending' AND next_attempt_at <= $2)
-             ORDER BY next_attempt_at, message_id LIMIT 1
-             FOR UPDATE SKIP LOCKED)
-           RETURNING message_id`,
+        const { rows } = await pool.query<Row>(
+          `WITH c AS (
+             UPDATE outbox SET state = 'sending', attempts = attempts + 1, next_attempt_at = $1
+             WHERE message_id = (
+               SELECT message_id FROM outbox
+               WHERE (state = 'pending' AND next_attempt_at <= $1) OR (state = 'sending' AND next_attempt_at <= $2)
+               ORDER BY next_attempt_at, message_id LIMIT 1
+               FOR UPDATE SKIP LOCKED)
+             RETURNING *)
+           SELECT m.*, c.state, c.attempts, c.next_attempt_at, c.sent_at, c.last_error FROM c JOIN messages m ON m.id = c.message_id`,
           [now, new Date(now.getTime() - leaseMs)],
         );
-        if (!rows.length) return undefined;
-        const row = (await pool.query<Row>(`${SELECT} WHERE m.id = $1`, [rows[0].message_id])).rows[0];
-        return { message: toMessage(row), attempts: row.attempts ?? 1, messageId: messageIdOf(Number(row.id)) };
+        const row = rows[0];
+        return row && { message: toMessage(row), attempts: row.attempts ?? 1, messageId: messageIdOf(Number(row.id)) };
       },
       async sent(id, now) {
         await pool.query("UPDATE outbox SET state = 'sent', sent_at = $1, last_error = NULL WHERE message_id = $2", [now, id]);
