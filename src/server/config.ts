@@ -64,8 +64,12 @@ export interface Config {
    * (SMTP_ALLOW_PLAINTEXT=1): send over smtp:// without STARTTLS where TLS would be required.
    */
   notify: { smtpUrl: string; to: string; from: string; allowPlaintext: boolean } | undefined;
-  /** Outbox retries: the first after baseMs, doubling up to maxMs; an attempt cut short by a crash is retried after leaseMs. */
-  notifyRetry: { baseMs: number; maxMs: number; leaseMs: number };
+  /**
+   * Outbox retries: the first after baseMs, doubling up to maxMs; an attempt cut short by a crash
+   * is retried after leaseMs. An idle outbox looks for work every pollMs: messages another process
+   * or host stored (a host that died leaves its share to the others).
+   */
+  notifyRetry: { baseMs: number; maxMs: number; leaseMs: number; pollMs: number };
   /** Absolute session lifetime. */
   sessionTtlMs: number;
   /** A session ends after this long without a request (its token is renewed while in use). */
@@ -216,7 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     siteAccess: e.SITE_ACCESS,
     publicOrigin,
     notify,
-    notifyRetry: { baseMs: 30_000, maxMs: 60 * 60_000, leaseMs: 5 * 60_000 },
+    notifyRetry: { baseMs: 30_000, maxMs: 60 * 60_000, leaseMs: 5 * 60_000, pollMs: 10_000 },
     sessionTtlMs: 12 * 60 * 60_000,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     renderTimeoutMs: 10_000,
