@@ -33,8 +33,12 @@ function run(command: string, args: string[], opts: { dir: string }) {
   return execFileSync(file, argv, { stdio: 'pipe', cwd: opts.dir, timeout: 60_000 });
 }
 
-/** A PostgreSQL for this test file, or null (the test is skipped: not installed, not CI). */
-export async function startTestPostgres(t: { skip(message: string): void }): Promise<TestPostgres | null> {
+/**
+ * A PostgreSQL for this test file, or null (the test is skipped: not installed, not CI).
+ * `durable`: PostgreSQL's own defaults (every commit flushed to disk), for measurements; tests run
+ * without fsync.
+ */
+export async function startTestPostgres(t: { skip(message: string): void }, opts: { durable?: boolean } = {}): Promise<TestPostgres | null> {
   if (process.env.TEST_DATABASE_URL) return fromUrl(process.env.TEST_DATABASE_URL, async () => {});
   if (!existsSync(path.join(BIN, 'initdb')) || (asRoot && spawnSync('id', ['postgres']).status !== 0)) {
     const message = `PostgreSQL is not installed (${BIN}/initdb; Debian: apt-get install -y postgresql)`;
@@ -53,7 +57,8 @@ export async function startTestPostgres(t: { skip(message: string): void }): Pro
   run(path.join(BIN, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'site', '--no-sync', '-E', 'UTF8'], { dir });
   const port = await freePort();
   // fsync off: a test database need not survive a power cut, and it starts and writes faster.
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const fast = opts.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${fast}`;
   const start = () => void run(path.join(BIN, 'pg_ctl'), ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start'], { dir });
   const stop = () => void run(path.join(BIN, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop'], { dir });
   try {
