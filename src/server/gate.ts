@@ -248,8 +248,11 @@ export function createGate(config: Config, log: Logger, opts: GateDeps = {}) {
         try {
           await opts.revocations.revoke({ id: s.id, expiresAt: Math.min(s.expiresAt, now + idleMs) });
         } catch (err) {
-          // Revoked here already; other processes learn of it only through the store.
-          log.error('sign-out: the revocation could not be stored', { ip: req.ip, error: String((err as Error)?.message ?? err) });
+          // Revoked here already; other processes learn of it once the store takes it (revocations.ts).
+          log.error('sign-out: the revocation could not be stored yet; it is in force on this host and will be stored when the store answers', {
+            ip: req.ip,
+            error: String((err as Error)?.message ?? err),
+          });
         }
       }
       if (s) log.info('signed out', { ip: req.ip });

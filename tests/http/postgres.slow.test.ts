@@ -3,8 +3,9 @@
  * share (issue 34): the sign-in limit (10 bad guesses across both, then 429 on either), the contact
  * messages (all listed by `npm run messages` with the same DATABASE_URL), sign-out. And a database
  * outage: pages keep being served, the contact form answers 503 with the visitor's text kept,
- * /readyz fails, sign-in keeps working on per-host limits (the log says they are degraded), and
- * everything recovers by itself when the database returns. Slow tier: it starts PostgreSQL.
+ * /readyz fails, sign-in keeps working on per-host limits (the log says they are degraded), a
+ * sign-out holds on its host, and everything recovers by itself when the database returns (the
+ * sign-out reaching the other hosts). Slow tier: it starts PostgreSQL.
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -81,8 +82,13 @@ test('a PostgreSQL outage: pages served, contact 503 with the text kept, sign-in
   const url = await pg!.createDatabase();
   const { log, msgs } = logged();
   const s = await startServer({ env: env(url), config: { logFormat: 'json' }, deps: { log } });
-  t.after(() => s.close());
+  const other = await startServer({ env: env(url) });
+  t.after(async () => {
+    await s.close();
+    await other.close();
+  });
   const cookie = await s.login();
+  const leaving = await s.login();
   await (await fetch(`${s.url}/team`, { headers: { cookie } })).arrayBuffer();
   assert.equal((await post(s, cookie, 1)).status, 201);
 
@@ -104,6 +110,9 @@ test('a PostgreSQL outage: pages served, contact 503 with the text kept, sign-in
       msgs().some((m) => m.startsWith('rate limits degraded')),
       'the log says the limits are per host',
     );
+    // Signed out while the database is away: refused here at once, elsewhere once it is back.
+    assert.equal((await fetch(`${s.url}/api/logout`, { method: 'POST', headers: { cookie: leaving, accept: 'application/json' } })).status, 200);
+    assert.equal((await fetch(`${s.url}/api/team`, { headers: { cookie: leaving } })).status, 401);
   } finally {
     pg!.start();
   }
@@ -119,4 +128,12 @@ test('a PostgreSQL outage: pages served, contact 503 with the text kept, sign-in
   assert.equal((await fetch(`${s.url}/readyz`)).status, 200);
   await guess(s, '203.0.113.9');
   assert.ok(msgs().includes('rate limits shared again: PostgreSQL answers'));
+  // The sign-out made during the outage reaches the other host.
+  let seen = 200;
+  const until = Date.now() + 5_000;
+  while (seen === 200 && Date.now() < until) {
+    seen = (await fetch(`${other.url}/api/team`, { headers: { cookie: leaving } })).status;
+    if (seen === 200) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.equal(seen, 401, 'the other host refuses the session signed out during the outage');
 });
