@@ -312,7 +312,10 @@ test('kill -9 of one host during a burst: no acknowledged message lost, the surv
   const sentForB = logged(hosts[0], 'contact message e-mailed').filter((id) => bBurst.has(id));
   assert.ok(sentForB.length > 0, 'the survivor sent messages the dead host had stored');
   t.diagnostic(
-    `burst: ${acknowledged.length} of 40 acknowledged (${answers.filter((r) => r.answer?.status !== 201).length} met the dying host: ${answers.filter((r) => r.answer?.status !== 201).map((r) => r.answer?.status ?? 'reset')}), all stored; ` +
+    `burst: ${acknowledged.length} of 40 acknowledged (${answers.filter((r) => r.answer?.status !== 201).length} met the dying host: ${answers
+      .filter((r) => r.answer?.status !== 201)
+      .map((r) => r.answer?.status ?? 'reset')
+      .join(', ')}), all stored; ` +
       `B stored ${bBurst.size} (logged) before kill -9, A e-mailed ${sentForB.length} of them; ${sending.length} left to its lease; all mailed ${Date.now() - killedAt} ms after the kill`,
   );
 });
