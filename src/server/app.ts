@@ -104,7 +104,7 @@ function buildSite({ config, log = createLogger(config.logFormat), api, manifest
   // Rate-limit counters: those given (the cluster's), or in PostgreSQL with the store (shared by
   // every host), or in this process's memory.
   const pg = postgresOf(store);
-  const sharedLimits = !limiterStores && pg ? postgresLimiterStores(pg.limitsPool, log) : undefined;
+  const sharedLimits = !limiterStores && pg ? postgresLimiterStores(pg.limitsPool, log, () => pg.ready()) : undefined;
   limiterStores ??= sharedLimits ?? memoryStores;
   const apiData = api ?? loadApiData(config, log);
   const documentCache = documentCacheControl(config.siteAccess);

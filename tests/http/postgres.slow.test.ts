@@ -13,7 +13,10 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { startTestPostgres } from '../helpers/postgres.ts';
-import { ROOT } from '../helpers/spawn-server.ts';
+import { forkServer, hasBuild, ROOT, type Forked } from '../helpers/spawn-server.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createLogger } from '../../src/server/log.ts';
 
 let skip: string | undefined;
@@ -136,4 +139,44 @@ test('a PostgreSQL outage: pages served, contact 503 with the text kept, sign-in
     if (seen === 200) await new Promise((r) => setTimeout(r, 100));
   }
   assert.equal(seen, 401, 'the other host refuses the session signed out during the outage');
+});
+
+test('a host started while PostgreSQL is away serves pages, answers contact 503, and sets the store up once it answers', async (t) => {
+  if (skip) return t.skip(skip);
+  if (process.env.TEST_DATABASE_URL) return t.skip('TEST_DATABASE_URL: this test stops and starts the server, which it did not start');
+  if (!hasBuild()) return t.skip('no build: run "npx tsx scripts/build.ts" (npm test builds first)');
+  const url = await pg!.createDatabase(); // new: no schema yet
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-pg-start-'));
+  let host: Forked | undefined;
+  t.after(async () => {
+    host?.kill('SIGKILL');
+    await host?.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const message = (cookie: string) =>
+    fetch(`${host!.url}/api/contact`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ name: 'Started Meanwhile', email: 'm@example.com', company: '', message: 'Sent to a host that started during an outage.' }),
+    });
+  pg!.stop();
+  let cookie = '';
+  try {
+    // The production server (main.ts), started while the database is away.
+    host = await forkServer({ dataDir, env: { DATABASE_URL: url } });
+    cookie = await host.login();
+    assert.equal((await fetch(`${host.url}/team`, { headers: { cookie } })).status, 200, 'pages are served');
+    assert.equal((await message(cookie)).status, 503);
+    assert.equal((await fetch(`${host.url}/readyz`)).status, 503);
+    assert.match(host.stdout(), /the store cannot be reached: serving pages/);
+  } finally {
+    pg!.start();
+  }
+  const deadline = Date.now() + 10_000;
+  let status = 0;
+  while (status !== 201 && Date.now() < deadline) {
+    status = (await message(cookie)).status;
+    if (status !== 201) await new Promise((r) => setTimeout(r, 250));
+  }
+  assert.equal(status, 201, 'stored once the database answers: the schema was made then');
 });

@@ -39,7 +39,7 @@ limiterContract(
           const store = openPostgresStore(url);
           await store.ready();
           stores.push(store);
-          return postgresLimiterStores(store.limitsPool, createLogger('off'));
+          return postgresLimiterStores(store.limitsPool, createLogger('off'), () => store.ready());
         },
         destroy: async () => void (await Promise.all(stores.map((s) => s.close()))),
       };

@@ -62,7 +62,10 @@ export interface Revocation {
 export interface Store {
   /** Where it lives, for log lines and `npm run messages` (a file, or a database's name). */
   readonly location: string;
-  /** Resolves once the store can be used (schema created or migrated); rejects with why not. */
+  /**
+   * Resolves once the store can be used (schema created or migrated); rejects with why not
+   * (StoreUnavailableError: not now, asked again by the next call).
+   */
   ready(): Promise<void>;
   messages: {
     /** Inserts and commits (with its outbox entry when `notify`); resolves to the new id. */
@@ -111,3 +114,8 @@ export interface Store {
 
 /** The store cannot be used: damaged, not a database, unreachable. The message says what to do. */
 export class StoreError extends Error {}
+/**
+ * The store cannot be reached now (a database server down or out of reach), and may be later: the
+ * server starts anyway — pages need no store — and the store is set up once it answers.
+ */
+export class StoreUnavailableError extends StoreError {}

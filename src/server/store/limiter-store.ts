@@ -30,7 +30,7 @@ export const PROBE_EVERY_MS = 2_000;
  * on a database that is not answering: a connection attempt may take the pool's 3 s) and a probe
  * asks the database every PROBE_EVERY_MS whether it is back.
  */
-function degradation(pool: pg.Pool, log: Logger) {
+function degradation(pool: pg.Pool, log: Logger, ready: () => Promise<void>) {
   let degraded = false;
   let probe: NodeJS.Timeout | undefined;
   let probing = false;
@@ -47,8 +47,8 @@ function degradation(pool: pg.Pool, log: Logger) {
       probe = setInterval(() => {
         if (probing) return;
         probing = true;
-        pool
-          .query('SELECT 1')
+        ready()
+          .then(() => pool.query('SELECT 1'))
           .then(() => state.ok())
           .catch(() => {})
           .finally(() => {
@@ -78,6 +78,7 @@ class PostgresLimiterStore implements Store {
     private readonly pool: pg.Pool,
     readonly prefix: string,
     private readonly state: ReturnType<typeof degradation>,
+    private readonly ready: () => Promise<void>,
   ) {}
 
   init(options: Options) {
@@ -88,6 +89,7 @@ class PostgresLimiterStore implements Store {
   private async counted<T>(query: () => Promise<T>, fallback: () => Promise<T> | T): Promise<T> {
     if (this.state.degraded) return fallback();
     try {
+      await this.ready();
       return await query();
     } catch (err) {
       this.state.failed(err);
@@ -140,15 +142,16 @@ class PostgresLimiterStore implements Store {
 
 /**
  * A factory of limiter stores on one pool (gate.ts LimiterStoreFactory: one store per limiter,
- * by name). Expired counters are deleted every 10 minutes; `stop` ends that and the probe.
+ * by name). `ready`: the store's schema (postgres.ts), waited for before the first count. Expired
+ * counters are deleted every 10 minutes; `stop` ends that and the probe.
  */
-export function postgresLimiterStores(pool: pg.Pool, log: Logger) {
-  const state = degradation(pool, log);
+export function postgresLimiterStores(pool: pg.Pool, log: Logger, ready: () => Promise<void> = async () => {}) {
+  const state = degradation(pool, log, ready);
   const purge = setInterval(() => {
     if (!state.degraded) pool.query("DELETE FROM rate_limits WHERE reset_at < now() - interval '1 minute'").catch(() => {});
   }, 10 * 60_000);
   purge.unref();
-  return Object.assign((name: string): Store => new PostgresLimiterStore(pool, `${name}:`, state), {
+  return Object.assign((name: string): Store => new PostgresLimiterStore(pool, `${name}:`, state, ready), {
     stop: () => {
       clearInterval(purge);
       state.stop();

@@ -10,7 +10,7 @@
  * and the pool reconnects by itself when the database returns.
  */
 import pg from 'pg';
-import { StoreError, type DeliveryState, type NewMessage, type OutboxItem, type Revocation, type Store, type StoredMessage } from './index.ts';
+import { StoreError, StoreUnavailableError, type DeliveryState, type NewMessage, type OutboxItem, type Revocation, type Store, type StoredMessage } from './index.ts';
 
 /** The database's own name for log lines: postgres://host:port/db, never the credentials. */
 export function describeDatabase(url: string): string {
@@ -20,6 +20,18 @@ export function describeDatabase(url: string): string {
   } catch {
     return 'postgres://(unparsable DATABASE_URL)';
   }
+}
+
+/**
+ * Whether an error means the database cannot be reached now (worth trying again later), rather
+ * than that it refused us (a wrong password, no such database: a configuration to fix). Network
+ * errors (ECONNREFUSED, EPIPE…) and timeouts carry no SQLSTATE; 57P01–57P03 are a server shutting
+ * down or starting, 53300 too many connections.
+ */
+export function unreachable(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  const sqlstate = typeof code === 'string' && /^(?:[0-5][0-9A-Z]|F0|HV|P0|XX)[0-9A-Z]{3}$/.test(code);
+  return !sqlstate || /^57P0[1-3]$|^53300$/.test(code);
 }
 
 /** Versioned schema: version i + 1 is MIGRATIONS[i]. Append only; never edit one that has shipped. */
@@ -121,7 +133,9 @@ export function openPostgresStore(url: string, opts: { poolSize?: number } = {})
 
   const migrate = async () => {
     const client = await pool.connect().catch((err: Error) => {
-      throw new StoreError(`the database ${location} cannot be reached (${err.message})`);
+      throw unreachable(err)
+        ? new StoreUnavailableError(`the database ${location} cannot be reached (${err.message})`)
+        : new StoreError(`the database ${location} refused the connection (${err.message})`);
     });
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -145,7 +159,21 @@ export function openPostgresStore(url: string, opts: { poolSize?: number } = {})
     }
   };
   let migrated: Promise<void> | undefined;
-  const ready = () => (migrated ??= migrate());
+  /** The schema, made once; after a failure (the database away at start) the next call tries again. */
+  const ready = () =>
+    (migrated ??= migrate().catch((err: unknown) => {
+      migrated = undefined;
+      throw err instanceof StoreError ? err : unreachable(err) ? new StoreUnavailableError(`the database ${location} cannot be reached (${String((err as Error)?.message ?? err)})`) : err;
+    }));
+  /** Every query waits for the schema: a process started while the database was away sets it up first. */
+  const query = async <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => {
+    await ready();
+    return pool.query<R>(text, values);
+  };
+  const connect = async () => {
+    await ready();
+    return pool.connect();
+  };
 
   const toMessage = (r: Row): StoredMessage => ({
     id: Number(r.id),
@@ -170,7 +198,7 @@ export function openPostgresStore(url: string, opts: { poolSize?: number } = {})
       async insert(m: NewMessage, { now = new Date(), notify = false } = {}) {
         // One statement, so one round trip and one transaction: the message and its outbox entry
         // are committed together or not at all.
-        const { rows } = await pool.query<{ id: string }>(
+        const { rows } = await query<{ id: string }>(
           `WITH m AS (INSERT INTO messages (created_at, name, email, company, message, ip) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id),
            o AS (INSERT INTO outbox (message_id, state, attempts, next_attempt_at) SELECT id, 'pending', 0, $1 FROM m WHERE $7)
            SELECT id FROM m`,
@@ -179,17 +207,17 @@ export function openPostgresStore(url: string, opts: { poolSize?: number } = {})
         return Number(rows[0].id);
       },
       async list({ since } = {}) {
-        const { rows } = since ? await pool.query<Row>(`${SELECT} WHERE m.created_at >= $1 ORDER BY m.id`, [sinceDate(since)]) : await pool.query<Row>(`${SELECT} ORDER BY m.id`);
+        const { rows } = since ? await query<Row>(`${SELECT} WHERE m.created_at >= $1 ORDER BY m.id`, [sinceDate(since)]) : await query<Row>(`${SELECT} ORDER BY m.id`);
         return rows.map(toMessage);
       },
       async count() {
-        return Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM messages')).rows[0].n);
+        return Number((await query<{ n: string }>('SELECT count(*) AS n FROM messages')).rows[0].n);
       },
       async countSince(since) {
-        return Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM messages WHERE created_at >= $1', [since])).rows[0].n);
+        return Number((await query<{ n: string }>('SELECT count(*) AS n FROM messages WHERE created_at >= $1', [since])).rows[0].n);
       },
       async deleteOlderThan(before) {
-        const client = await pool.connect();
+        const client = await connect();
         try {
           await client.query('BEGIN');
           await client.query("DELETE FROM outbox WHERE state = 'sent' AND message_id IN (SELECT id FROM messages WHERE created_at < $1)", [before]);
@@ -206,7 +234,7 @@ export function openPostgresStore(url: string, opts: { poolSize?: number } = {})
     },
     outbox: {
       async nextDue(leaseMs) {
-        const { rows } = await pool.query<{ pending: Date | null; sending: Date | null }>(
+        const { rows } = await query<{ pending: Date | null; sending: Date | null }>(
           "SELECT min(CASE WHEN state = 'pending' THEN next_attempt_at END) AS pending, min(CASE WHEN state = 'sending' THEN next_attempt_at END) AS sending FROM outbox WHERE state <> 'sent'",
         );
         const { pending, sending } = rows[0];
@@ -216,7 +244,7 @@ export function openPostgresStore(url: string, opts: { poolSize?: number } = {})
       async claim(now, leaseMs): Promise<OutboxItem | undefined> {
         // A `sending` row's next_attempt_at is its claim time: due again once the lease has passed.
         // SKIP LOCKED: a row another host is claiming right now is passed over, never claimed twice.
-        const { rows } = await pool.query<Row>(
+        const { rows } = await query<Row>(
           `WITH c AS (
              UPDATE outbox SET state = 'sending', attempts = attempts + 1, next_attempt_at = $1
              WHERE message_id = (
@@ -232,21 +260,21 @@ export function openPostgresStore(url: string, opts: { poolSize?: number } = {})
         return row && { message: toMessage(row), attempts: row.attempts ?? 1, messageId: messageIdOf(Number(row.id)) };
       },
       async sent(id, now) {
-        await pool.query("UPDATE outbox SET state = 'sent', sent_at = $1, last_error = NULL WHERE message_id = $2", [now, id]);
+        await query("UPDATE outbox SET state = 'sent', sent_at = $1, last_error = NULL WHERE message_id = $2", [now, id]);
       },
       async failed(id, error, retryAt) {
-        await pool.query("UPDATE outbox SET state = 'pending', last_error = $1, next_attempt_at = $2 WHERE message_id = $3 AND state = 'sending'", [error.slice(0, 500), retryAt, id]);
+        await query("UPDATE outbox SET state = 'pending', last_error = $1, next_attempt_at = $2 WHERE message_id = $3 AND state = 'sending'", [error.slice(0, 500), retryAt, id]);
       },
     },
     sessions: {
       async revoke({ id, expiresAt }: Revocation) {
-        await pool.query('INSERT INTO revoked_sessions (id, expires_at) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET expires_at = greatest(revoked_sessions.expires_at, excluded.expires_at)', [
+        await query('INSERT INTO revoked_sessions (id, expires_at) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET expires_at = greatest(revoked_sessions.expires_at, excluded.expires_at)', [
           id,
           expiresAt,
         ]);
       },
       async revokedSince(cursor, now) {
-        const { rows } = await pool.query<{ seq: string; id: string; expires_at: string }>('SELECT seq, id, expires_at FROM revoked_sessions WHERE seq > $1 AND expires_at > $2 ORDER BY seq', [
+        const { rows } = await query<{ seq: string; id: string; expires_at: string }>('SELECT seq, id, expires_at FROM revoked_sessions WHERE seq > $1 AND expires_at > $2 ORDER BY seq', [
           Math.max(0, cursor - REVOCATION_OVERLAP),
           now.getTime(),
         ]);
@@ -254,11 +282,11 @@ export function openPostgresStore(url: string, opts: { poolSize?: number } = {})
         return { revoked: rows.map((r) => ({ id: r.id, expiresAt: Number(r.expires_at) })), cursor: Math.max(cursor, last) };
       },
       async purgeExpired(now) {
-        return (await pool.query('DELETE FROM revoked_sessions WHERE expires_at <= $1', [now.getTime()])).rowCount ?? 0;
+        return (await query('DELETE FROM revoked_sessions WHERE expires_at <= $1', [now.getTime()])).rowCount ?? 0;
       },
     },
     async probeWrite(now = new Date()) {
-      await pool.query("INSERT INTO meta (key, value) VALUES ('last_write_check', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [now.toISOString()]);
+      await query("INSERT INTO meta (key, value) VALUES ('last_write_check', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [now.toISOString()]);
     },
     // The database server's disk is its operator's to watch, not this host's.
     freeBytes: async () => null,
