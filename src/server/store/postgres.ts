@@ -137,24 +137,36 @@ export function openPostgresStore(url: string, opts: { poolSize?: number } = {})
         ? new StoreUnavailableError(`the database ${location} cannot be reached (${err.message})`)
         : new StoreError(`the database ${location} refused the connection (${err.message})`);
     });
+    /** The schema version recorded in the database (0: none yet). */
+    const version = async () => {
+      const { rows } = await client.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
+      if (!rows[0].present) return 0;
+      return (await client.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations')).rows[0].v ?? 0;
+    };
+    let locked = false;
     try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-      const { rows } = await client.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
-      for (let v = rows[0].v ?? 0; v < MIGRATIONS.length; v++) {
-        await client.query('BEGIN');
-        try {
-          await client.query(MIGRATIONS[v]);
-          await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [v + 1]);
-          await client.query('COMMIT');
-        } catch (err) {
-          await client.query('ROLLBACK');
-          throw err;
+      // Up to date (every start but a release's first): no lock and no DDL, so hosts may run as a
+      // role without CREATE (docs/operations.md).
+      if ((await version()) < MIGRATIONS.length) {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        locked = true;
+        await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+        // Read again under the lock: another host may have migrated meanwhile.
+        for (let v = await version(); v < MIGRATIONS.length; v++) {
+          await client.query('BEGIN');
+          try {
+            await client.query(MIGRATIONS[v]);
+            await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [v + 1]);
+            await client.query('COMMIT');
+          } catch (err) {
+            await client.query('ROLLBACK');
+            throw err;
+          }
         }
       }
       instance = (await client.query<{ value: string }>("SELECT value FROM meta WHERE key = 'instance'")).rows[0].value;
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      if (locked) await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
   };
