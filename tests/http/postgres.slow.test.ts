@@ -18,6 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogger } from '../../src/server/log.ts';
+import { loadConfig } from '../../src/server/config.ts';
 
 let skip: string | undefined;
 const pg = await startTestPostgres({ skip: (m) => void (skip = m) });
@@ -77,6 +78,30 @@ test('two hosts on one PostgreSQL: one sign-in limit, every message listed from 
     if (status === 200) await new Promise((r) => setTimeout(r, 100));
   }
   assert.equal(status, 401);
+});
+
+test('two hosts on one PostgreSQL: the site-wide sign-in ceiling counts failures on both hosts together', async (t) => {
+  if (skip) return t.skip(skip);
+  const url = await pg!.createDatabase();
+  // The ceiling is 200 failures in 15 minutes; 6 here, so that the test stays short.
+  const config = { loginLimit: { ...loadConfig({}).loginLimit, global: 6, pressureDelayMs: 600 } };
+  const [a, b] = [await startServer({ env: env(url), config }), await startServer({ env: env(url), config })];
+  t.after(async () => {
+    await a.close();
+    await b.close();
+  });
+  // Six failures from six clients, three on each host: neither host alone reached the ceiling.
+  for (let i = 0; i < 6; i++) assert.equal((await guess(i % 2 ? b : a, `198.51.100.${10 + i}`)).status, 401);
+  // Past it on both: a new client's attempt waits the pressure delay, on either host.
+  for (const [name, host] of [
+    ['A', a],
+    ['B', b],
+  ] as const) {
+    const started = performance.now();
+    assert.equal((await guess(host, `198.51.100.${name === 'A' ? 40 : 41}`, PASSWORD)).status, 200, 'the right password still gets in');
+    const ms = performance.now() - started;
+    assert.ok(ms >= 550, `host ${name}: the attempt waited ${ms.toFixed(0)} ms (under pressure: 600)`);
+  }
 });
 
 test('a PostgreSQL outage: pages served, contact 503 with the text kept, sign-in on per-host limits, all back by itself', async (t) => {
