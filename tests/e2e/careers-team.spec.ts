@@ -63,6 +63,20 @@ test("/documents: a document's link is its PDF, described by its size and pages"
   expect(res.headers()['content-type']).toBe('application/pdf');
 });
 
+test("a PDF opens in Chromium's own viewer, which shows its title (not its file name) and its pages", async ({ page }) => {
+  await open(page, '/documents');
+  // The page count the link's description gives ("PDF, 67 KB, 9 pages").
+  const pages = /, (\d+) pages$/.exec(await page.locator('#document-esg-report-2025-file').innerText())?.[1];
+  expect(pages).toBeTruthy();
+  await page.goto('/documents/esg-report-2025.pdf');
+  // The viewer is the built-in PDF extension's page, in a frame of the tab.
+  const viewer = async () => page.frames().find((f) => f.url().startsWith('chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/'));
+  await expect.poll(async () => !!(await viewer())).toBe(true);
+  const frame = (await viewer())!;
+  await expect(frame.getByText('ESG Report 2025', { exact: true }).first()).toBeVisible();
+  await expect(frame.getByText(`/ ${pages}`).first()).toBeVisible();
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -71,6 +71,9 @@ test('a role: its facts, description, how to apply, and a JobPosting; unknown id
   assert.match(p.html, /\$185,000–\$225,000 a year/);
   // Apply by e-mail: the subject names the role and the office.
   assert.match(p.html, /href="mailto:careers@haldenrowe\.com\?subject=Application%3A%20Associate%2C%20Buyouts%20\(New%20York\)"/);
+  // The facts and the application come before the description (on a phone, not three screens down).
+  const at = (s: string) => p.html.indexOf(s);
+  assert.ok(at('Applications close') > 0 && at('Applications close') < at('>Apply by Email<') && at('>Apply by Email<') < at('>The Role</h2>'), 'facts, then how to apply, then the description');
   const posting = jsonLd(p.html).find((n) => n['@type'] === 'JobPosting');
   assert.ok(posting, 'a JobPosting');
   assert.equal(posting.title, 'Associate, Buyouts');

@@ -56,6 +56,7 @@ test("what each disclosure must say: SFDR entity and product statements, whistle
   const whistle = section(p, 'whistleblowing');
   assert.match(whistle, /anonymously/);
   assert.match(whistle, /General Counsel and Chief Compliance Officer/);
+  assert.match(whistle, /<a href="mailto:compliance@haldenrowe\.com">compliance@haldenrowe\.com<\/a>/, 'the written channel is one tap away');
   assert.match(whistle, /Office of the Whistleblower/);
   const status = section(p, 'regulatory-status');
   const site = (await json('/api/site')) as SiteInfo;
@@ -75,7 +76,7 @@ test('the fraud notice: what the firm never does, how to check, whom to tell; li
   for (const id of ['never', 'verify']) assert.match(f.html, new RegExp(`<h2 id="${id}" class="policy-section__heading">`));
   assert.match(f.html, /WhatsApp, Telegram/);
   assert.match(f.html, /personal bank account/);
-  assert.match(f.html, /info@haldenrowe\.com/);
+  assert.match(f.html, /tell us at <a href="mailto:info@haldenrowe\.com">info@haldenrowe\.com<\/a>/, 'whom to tell: a link');
   for (const p of ['/', '/careers', '/documents']) assert.match((await page(p)).html, /<li><a href="\/fraud-notice">Fraud Notice<\/a><\/li>/, `${p}: the footer`);
   const contact = (await page('/contact')).html;
   assert.match(contact, /<p class="notice contact-fraud">.*?<a href="\/fraud-notice">Read our fraud notice<\/a>/);

@@ -111,9 +111,10 @@ for (const input of inputs) {
       const onPage = norm(run('pdftotext', ['-f', n[1], '-l', n[1], file, '-']));
       assert.ok(onPage.includes(h.text), `${input.id}: "${h.text}" on page ${n[1]}`);
     }
-    // The cover: the title and the period, before anything else.
+    // The cover: the firm and the kind (letter-spaced, read as words), then the title and the period.
     const cover = norm(run('pdftotext', ['-l', '1', file, '-']));
-    assert.ok(cover.indexOf(input.title) < cover.indexOf(input.period), 'title, then period');
+    const expected = `${input.firm.name.toUpperCase()} ${input.kindLabel.toUpperCase()} ${input.title} ${input.period}`;
+    assert.ok(cover.startsWith(expected), `the cover reads "${expected}", not: ${cover.slice(0, 120)}`);
 
     // Deterministic: the same input, the same bytes.
     assert.deepEqual(renderDocumentPdf(input).pdf, pdf);

@@ -85,14 +85,7 @@ function Role({ r }: { r: CareerRole }) {
           <p className="role-page__lede">{r.summary}</p>
         </header>
         <div className="role-page__grid">
-          <div className="role-page__body prose">
-            {r.body.sections.map((s) => (
-              <section key={s.id} aria-labelledby={s.id}>
-                <h2 id={s.id}>{s.heading}</h2>
-                <Prose blocks={s.blocks} />
-              </section>
-            ))}
-          </div>
+          {/* The facts and how to apply come first: on a phone they are not three screens down. */}
           <aside className="role-page__aside" aria-labelledby="role-apply">
             <dl className="role-page__facts">
               {facts.map(([k, v]) => (
@@ -126,6 +119,14 @@ function Role({ r }: { r: CareerRole }) {
               We never ask candidates for payment, and we never make offers by messaging app. <Link href={href('page', { slug: 'fraud-notice' })}>How to recognise recruitment fraud</Link>.
             </p>
           </aside>
+          <div className="role-page__body prose">
+            {r.body.sections.map((s) => (
+              <section key={s.id} aria-labelledby={s.id}>
+                <h2 id={s.id}>{s.heading}</h2>
+                <Prose blocks={s.blocks} />
+              </section>
+            ))}
+          </div>
         </div>
       </div>
     </article>
