@@ -13,6 +13,7 @@ import { watch } from 'node:fs';
 import { ConfigError, DEV_PASSWORD, loadConfig } from './config.ts';
 import { createApp } from './app.ts';
 import { createLogger } from './log.ts';
+import { StoreUnavailableError } from './store/index.ts';
 import { ContentError } from '../content/load.ts';
 
 /** How long requests under way may take to finish after SIGTERM before their connections are closed. */
@@ -39,8 +40,9 @@ if (clustered && cluster.isPrimary) {
 }
 
 async function serve(config: ReturnType<typeof loadConfig>) {
-  // A worker's limits are counted by the primary, for all workers alike (cluster.ts).
-  const limiterStores = clustered ? (name: string) => new ClusterMemoryStoreWorker({ prefix: name }) : undefined;
+  // A worker's limits are counted by the primary, for all workers alike (cluster.ts); with
+  // PostgreSQL they are counted there, for every host (createApp).
+  const limiterStores = clustered && !config.databaseUrl ? (name: string) => new ClusterMemoryStoreWorker({ prefix: name }) : undefined;
   let app: ReturnType<typeof createApp>;
   try {
     app = createApp({ config, log, limiterStores });
@@ -52,7 +54,11 @@ async function serve(config: ReturnType<typeof loadConfig>) {
   try {
     await app.ready();
   } catch (err) {
-    fail(`the store cannot be used: ${(err as Error).message}`);
+    // A database that is away is no reason to take the pages down with it (a host restarted
+    // during an outage): serve, and set the store up when it answers. Anything else (a damaged
+    // file, a wrong password) is for the operator to fix first.
+    if (!(err instanceof StoreUnavailableError)) fail(`the store cannot be used: ${(err as Error).message}`);
+    log.error('the store cannot be reached: serving pages; the contact form answers 503 until it can', { error: err.message });
   }
 
   // `app` is read per request: in development a content edit swaps it (below).

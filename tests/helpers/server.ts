@@ -66,6 +66,11 @@ export async function startServer(overrides: StartOptions = {}): Promise<TestSer
     'CONTACT_NOTIFY_TO',
     'CONTACT_NOTIFY_FROM',
     'SESSION_IDLE_MINUTES',
+    'DATABASE_URL',
+    'CONTACT_SITE_LIMIT',
+    'MESSAGE_RETENTION_DAYS',
+    'DATA_MIN_FREE_MB',
+    'SMTP_ALLOW_PLAINTEXT',
   ])
     delete inherited[name];
   const config = loadConfig({ ...inherited, NODE_ENV: 'test', DATA_DIR: dataDir, CONTENT_DATE: TEST_CONTENT_DATE, ...overrides.env }, { logFormat: 'off', ...overrides.config });
