@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { loadContent, ContentError } from '../src/content/load.ts';
 import { sourceFingerprint } from './lib/build-inputs.mjs';
-import { stalePhotos } from './lib/photos.ts';
+import { stalePhotos } from './lib/photo-sources.ts';
 import type { BuildManifest } from '../src/build/manifest.ts';
 
 const outdir = path.resolve('dist/assets');

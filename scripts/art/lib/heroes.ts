@@ -1,0 +1,312 @@
+/**
+ * Heroes (16:9; pages/*, stories/*, the share card): each draws a fact of its page in the grade —
+ * a strategy's ranges to scale, a sector's companies on a map, the firm's years since 1999, a
+ * story's figures. The page's title is set over the lower left (behind the site's scrim), so the
+ * facts sit to the right and above it. No pictures of industries, no faces.
+ */
+import { C, line, mix, n, rect, svgDoc, type, fit, label } from './type.ts';
+import { joined, offices, parseRange, where, type Company, type Content } from './facts.ts';
+import { map } from './map.ts';
+
+type Page = Content['pages'][number];
+type Block = Page['blocks'][number];
+const blocks = <T extends Block['type']>(p: Page, t: T) => p.blocks.filter((b): b is Extract<Block, { type: T }> => b.type === t);
+
+/** Ink under the page's title rising to steel on the right, and a ruled grid of `cols` columns fading in from the right. */
+function ground(W: number, H: number, cols = 16): string {
+  const step = W / cols;
+  const v = Array.from({ length: cols - 1 }, (_, i) => `M${n((i + 1) * step)} 0V${H}`).join('');
+  const h = Array.from({ length: Math.floor(H / step) }, (_, i) => `M0 ${n((i + 1) * step)}H${W}`).join('');
+  return (
+    `<defs><linearGradient id="g" x1="0" y1="0.3" x2="1" y2="0"><stop offset="0.2" stop-color="${C.ink}"/><stop offset="1" stop-color="${mix(C.steel, C.slate, 0.25)}"/></linearGradient>` +
+    `<linearGradient id="fade" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="${C.fog}" stop-opacity="0"/><stop offset="1" stop-color="${C.fog}" stop-opacity="0.16"/></linearGradient></defs>` +
+    rect(0, 0, W, H, 'url(#g)') +
+    `<path d="${v}${h}" stroke="url(#fade)" stroke-width="1.5"/>`
+  );
+}
+
+/** A big figure with its label above, right-aligned at x. */
+function headline(value: string, caption: string, x: number, y: number, width: number, size: number, fill: string = C.mist): string {
+  const s = fit(value, 'serif-300', width, size, { tabular: true });
+  return label(caption, x, y - s * 0.86, Math.max(18, s * 0.11), C.amber, { anchor: 'end' }) + type(value, x, y, s, 'serif-300', fill, { anchor: 'end', tabular: true });
+}
+
+/* ----------------------------------------------------------- strategies -- */
+
+const LOG = (v: number) => Math.log10(v);
+
+/** A strategy: its first figure set large, its money ranges as bars on one log scale ($5M–$2B), its horizon on a years scale. */
+function strategy(W: number, H: number, page: Page, content: Content): string {
+  const figs = blocks(page, 'figures')[0]?.items ?? [];
+  const lead = figs[0]!;
+  let body = ground(W, H) + headline(lead.value, lead.label, W * 0.93, H * 0.33, W * 0.5, 210);
+  const x0 = W * 0.43;
+  const x1 = W * 0.93;
+  const [lo, hi] = [5e6, 2e9];
+  const X = (v: number) => x0 + ((LOG(v) - LOG(lo)) / (LOG(hi) - LOG(lo))) * (x1 - x0);
+  let y = H * 0.45;
+  // every strategy's investment size, faint, so this one is seen among the firm's four
+  for (const other of content.pages.filter((p) => p.id !== page.id && content.practiceAreas.some((a) => a.id === p.id && a.kind === 'strategy'))) {
+    const r = parseRange(blocks(other, 'figures')[0]?.items.find((f) => parseRange(f.value)?.unit === '$')?.value ?? '');
+    if (r) body += rect(X(r.lo), y, (r.open ? x1 : X(r.hi)) - X(r.lo), 6, C.slate, ' opacity="0.35"') + type(other.title.toUpperCase(), X(r.lo), y - 10, 15, 'sans-500', C.slate, { tracking: 0.12 });
+    y += 34;
+  }
+  y += 22;
+  for (const [i, f] of figs.entries()) {
+    const r = parseRange(f.value);
+    if (!r || r.unit !== '$') continue;
+    const end = r.open ? x1 : X(r.hi);
+    body +=
+      label(f.label, x0, y - 14, 17, C.fog) +
+      rect(X(r.lo), y, end - X(r.lo), 22, i === 0 ? C.brass : C.fog) +
+      type(f.value, end + (r.open ? -12 : 12), y + 19, 22, 'sans-600', r.open ? C.ink : C.mist, { anchor: r.open ? 'end' : 'start', tabular: true });
+    y += 70;
+  }
+  // the scale
+  body += line(x0, y, x1, y, C.slate, 1.5);
+  for (const t of [1e7, 5e7, 1e8, 5e8, 1e9])
+    body += line(X(t), y, X(t), y + 10, C.slate, 1.5) + type(t >= 1e9 ? `$${t / 1e9}B` : `$${t / 1e6}M`, X(t), y + 36, 19, 'sans-500', C.slate, { anchor: 'middle', tabular: true });
+  // the horizon: years (or weeks) on a scale of its own
+  const horizon = figs.map((f) => ({ f, r: parseRange(f.value) })).find((x) => x.r?.unit === 'years' || x.r?.unit === 'weeks');
+  if (horizon) {
+    const { f, r } = horizon as { f: (typeof figs)[number]; r: NonNullable<ReturnType<typeof parseRange>> };
+    const max = r.unit === 'years' ? 10 : 12;
+    const Y = (v: number) => x0 + (v / max) * (x1 - x0);
+    const yy = y + 110;
+    body += label(f.label, x0, yy - 14, 17, C.fog) + rect(Y(r.lo), yy, Y(r.hi) - Y(r.lo), 22, C.amber) + line(x0, yy + 40, x1, yy + 40, C.slate, 1.5);
+    for (let v = 0; v <= max; v += r.unit === 'years' ? 1 : 2)
+      body += line(Y(v), yy + 40, Y(v), yy + 50, C.slate, 1.5) + type(String(v), Y(v), yy + 76, 19, 'sans-500', C.slate, { anchor: 'middle', tabular: true });
+    body += type(r.unit.toUpperCase(), x1, yy + 108, 16, 'sans-600', C.slate, { anchor: 'end', tracking: 0.14 });
+  }
+  return svgDoc(W, H, body);
+}
+
+/* -------------------------------------------------------------- sectors -- */
+
+/** Each sector's tint for its land (the hues of the site's sector colours, src/app/styles/portfolio-search.css), deepened into the grade. */
+const SECTOR_TINT: Record<string, string> = { technology: '#2e5b8f', 'real-estate': '#5a4a6e', pharmaceuticals: '#1f6a70', 'natural-resources': '#3d6647', 'food-beverages': '#7a4a38' };
+
+/** A sector: the whole world centred on its portfolio companies' headquarters, the firm's offices, the list beside. */
+function sector(W: number, H: number, page: Page, content: Content): string {
+  const companies = content.portfolio.filter((c) => c.sector === page.id).sort((a, b) => a.invested - b.invested || a.name.localeCompare(b.name));
+  const places = companies.map((c) => where(c.headquarters, c.file));
+  const m = map(W, H, places, [-W * 0.02, H * 0.1, W * 0.7, H * 0.98], 360);
+  const tint = SECTOR_TINT[page.id] ?? C.steel;
+  let body = ground(W, H) + `<path d="${m.d}" fill="${mix(C.steel, tint, 0.7)}" stroke="${mix(tint, C.fog, 0.4)}" stroke-opacity="0.6" stroke-width="1.2"/>`;
+  for (const c of offices(content.site)) {
+    const [x, y] = m.at(where(c));
+    body += rect(x - 7, y - 7, 14, 14, C.white) + label(c, x + 14, y - 12, 15, C.mist);
+  }
+  for (const [x, y] of places.map((p) => m.at(p))) body += `<circle cx="${n(x)}" cy="${n(y)}" r="22" fill="${C.brass}" fill-opacity="0.3"/><circle cx="${n(x)}" cy="${n(y)}" r="9" fill="${C.amber}"/>`;
+  const x = W * 0.95;
+  const regions = new Set(companies.map((c) => c.region)).size;
+  body += headline(String(companies.length), `companies · ${regions} regions · since ${companies[0]?.invested ?? ''}`, x, H * 0.36, W * 0.2, 260);
+  companies.forEach((c, i) => {
+    const y = H * 0.44 + i * 40;
+    body += type(c.name, x - 92, y, 25, 'sans-500', C.mist, { anchor: 'end' }) + type(String(c.invested), x, y, 25, 'sans-400', C.amber, { anchor: 'end', tabular: true });
+  });
+  return svgDoc(W, H, body);
+}
+
+/* ---------------------------------------------------- the firm's years -- */
+
+const FIRST = 1999;
+const timeScale = (W: number, last: number) => (year: number) => W * 0.08 + ((year - FIRST) / (last - FIRST)) * W * 0.86;
+
+function yearAxis(W: number, y: number, last: number): string {
+  const X = timeScale(W, last);
+  let s = line(X(FIRST), y, X(last), y, C.slate, 1.5);
+  for (let yr = FIRST; yr <= last; yr++) s += line(X(yr), y, X(yr), y + (yr % 5 === 0 ? 14 : 7), C.slate, 1.5);
+  for (const yr of [FIRST, 2005, 2010, 2015, 2020, last]) s += type(String(yr), X(yr), y + 42, 20, 'sans-500', C.slate, { anchor: 'middle', tabular: true });
+  return s;
+}
+
+const lastYear = (c: Content) => Math.max(...c.portfolio.map((p) => p.invested), ...c.pressReleases.map((p) => Number(p.date.slice(0, 4))));
+
+/** Company profile: every investment since 1999 as a square in its year (current brass, realised steel). */
+function firmYears(W: number, H: number, content: Content): string {
+  const last = lastYear(content);
+  const X = timeScale(W, last);
+  const axis = H * 0.7;
+  const size = ((W * 0.86) / (last - FIRST)) * 0.7;
+  let body =
+    ground(W, H) +
+    type(String(FIRST), W * 0.95, H * 0.36, 300, 'serif-300', C.mist, { anchor: 'end', tabular: true }) +
+    label(`${content.site.portfolioCompanies} companies since`, W * 0.95, H * 0.13, 22, C.amber, { anchor: 'end' });
+  const stack = new Map<number, number>();
+  for (const c of [...content.portfolio].sort((a, b) => a.status.localeCompare(b.status) || a.name.localeCompare(b.name))) {
+    const k = stack.get(c.invested) ?? 0;
+    stack.set(c.invested, k + 1);
+    body += rect(X(c.invested) - size / 2, axis - 10 - (k + 1) * (size + 6), size, size, c.status === 'current' ? C.brass : C.slate);
+  }
+  return svgDoc(W, H, body + yearAxis(W, axis, last));
+}
+
+/** Philosophy (patient capital): how long each company was held, invested to exit or to today. */
+function holds(W: number, H: number, content: Content): string {
+  const last = lastYear(content);
+  const X = timeScale(W, last);
+  const list = [...content.portfolio].sort((a, b) => a.invested - b.invested || a.name.localeCompare(b.name));
+  const realized = list.filter((c) => c.exited !== undefined);
+  const avg = realized.reduce((s, c) => s + (c.exited! - c.invested), 0) / realized.length;
+  const top = H * 0.2;
+  const row = (H * 0.62) / list.length;
+  let body = ground(W, H);
+  list.forEach((c, i) => {
+    const y = top + i * row;
+    const end = c.exited ?? last;
+    body += rect(X(c.invested), y, X(end) - X(c.invested) + 4, row * 0.55, c.exited ? C.slate : C.brass, c.exited ? '' : ' opacity="0.9"');
+  });
+  body += headline(`${avg.toFixed(1)} years`, 'average hold of realised investments', W * 0.95, H * 0.16, W * 0.5, 150);
+  return svgDoc(W, H, body + yearAxis(W, top + list.length * row + 20, last));
+}
+
+/** Team: when each of the people on the site joined the firm (managing partners in brass), on the years since 1999. */
+function teamYears(W: number, H: number, content: Content): string {
+  const last = lastYear(content);
+  const X = timeScale(W, last);
+  const axis = H * 0.72;
+  let body = ground(W, H) + headline(content.site.professionals, `investment professionals · ${offices(content.site).length} offices`, W * 0.95, H * 0.34, W * 0.4, 260);
+  const stack = new Map<number, number>();
+  for (const m of content.team) {
+    const yr = joined(m);
+    if (!yr) continue;
+    const k = stack.get(yr) ?? 0;
+    stack.set(yr, k + 1);
+    const top = axis - 70 - k * 56;
+    body += line(X(yr), top, X(yr), axis, C.slate, 1.5) + rect(X(yr) - 20, top - 40, 40, 40, m.title.includes('Managing Partner') ? C.brass : C.fog);
+  }
+  body += type(offices(content.site).join('   ·   ').toUpperCase(), W * 0.95, H * 0.42, 20, 'sans-600', C.fog, { anchor: 'end', tracking: 0.14 });
+  return svgDoc(W, H, body + yearAxis(W, axis, last));
+}
+
+/* ---------------------------------------------------------- type-led -- */
+
+/** Principles: the six words the firm stands by, set large and numbered, the list cropped by the frame. */
+function principles(W: number, H: number, page: Page): string {
+  const items = blocks(page, 'cards')[0]?.items ?? [];
+  let body = ground(W, H);
+  const size = (H * 0.8) / items.length;
+  items.forEach((it, i) => {
+    const y = H * 0.1 + (i + 0.8) * size;
+    const x = W * 0.46 + (i % 2) * W * 0.08;
+    body +=
+      type(it.number ?? String(i + 1).padStart(2, '0'), x - 24, y - size * 0.45, 22, 'sans-600', C.amber, { anchor: 'end', tabular: true }) +
+      type(it.title, x, y, size * 0.92, i % 2 ? 'serif-300i' : 'serif-300', i === 0 ? C.mist : mix(C.fog, C.slate, i / items.length));
+  });
+  return svgDoc(W, H, body);
+}
+
+/** Process: the stages from first meeting to exit as a rising line of steps, each with its milestones. */
+function process(W: number, H: number, page: Page): string {
+  const steps = blocks(page, 'steps')[0]?.items ?? [];
+  const x0 = W * 0.3;
+  const w = (W * 0.65) / steps.length;
+  let body = ground(W, H);
+  let d = `M${n(x0)} ${n(H * 0.82)}`;
+  steps.forEach((s, i) => {
+    const x = x0 + i * w;
+    const y = H * 0.82 - (i + 1) * H * 0.14;
+    d += `V${n(y)}H${n(x + w)}`;
+    body += type(String(i + 1).padStart(2, '0'), x + 10, y - 24, 150, 'serif-300', i === steps.length - 1 ? C.amber : C.mist, { tabular: true });
+    body += label(s.title, x + 14, y + 44, 19, C.fog);
+    s.activities.forEach((_, k) => (body += rect(x + 14 + k * 22, y + 66, 12, 12, C.slate)));
+  });
+  return svgDoc(W, H, body + `<path d="${d}" fill="none" stroke="${C.brass}" stroke-width="5"/>`);
+}
+
+/** Any other page: its own figures, set as a column of large numbers. */
+function figures(W: number, H: number, page: Page): string {
+  const items = blocks(page, 'figures')[0]?.items ?? [];
+  let body = ground(W, H);
+  items.slice(0, 4).forEach((f, i) => (body += headline(f.value, f.label, W * 0.95, H * (0.3 + i * 0.2), W * 0.45, i === 0 ? 180 : 110, i === 0 ? C.mist : C.fog)));
+  return svgDoc(W, H, body);
+}
+
+/* -------------------------------------------------------------- stories -- */
+
+/** The portfolio company a story is about: the first whose name's first word the story's title or description names. */
+export const storyCompany = (story: Content['stories'][number], portfolio: Company[]) =>
+  portfolio.find((c) => new RegExp(`\\b${c.name.split(' ')[0]}\\b`).test(`${story.title} ${story.description} ${story.highlights.join(' ')}`));
+
+/** A story: its lead figure large, a growth multiple drawn to scale, its other figures, the company's headquarters on its region's map. */
+function story(W: number, H: number, s: Content['stories'][number], content: Content): string {
+  const company = storyCompany(s, content.portfolio);
+  let body = ground(W, H);
+  if (company) {
+    const hq = where(company.headquarters, company.file);
+    const m = map(W, H, [hq], [W * 0.05, H * 0.02, W * 0.75, H * 0.98], 56);
+    const [x, y] = m.at(hq);
+    body += `<path d="${m.d}" fill="${mix(C.deep, C.slate, 0.35)}" stroke="${C.fog}" stroke-opacity="0.5" stroke-width="1.5"/>`;
+    body += `<circle cx="${n(x)}" cy="${n(y)}" r="34" fill="none" stroke="${C.amber}" stroke-width="2"/><circle cx="${n(x)}" cy="${n(y)}" r="10" fill="${C.amber}"/>`;
+    body += label(`${company.headquarters} · since ${company.invested}`, x + 48, y + 7, 19, C.mist);
+  }
+  const [lead, ...rest] = s.figures;
+  if (lead) {
+    body += headline(lead.value, lead.label, W * 0.94, H * 0.36, W * 0.4, 230);
+    const mult = /^([\d.]+)×$/.exec(lead.value);
+    const pct = /^([\d.]+)%\+?$/.exec(lead.value);
+    const share = mult ? 1 / Number(mult[1]) : pct ? Math.min(1, Number(pct[1]) / 100) : undefined;
+    if (share !== undefined) {
+      const bw = W * 0.34;
+      const x = W * 0.94 - bw;
+      body += rect(x, H * 0.43, bw, 20, C.brass) + rect(x, H * 0.43 + 34, bw * share, 20, C.slate);
+      body += type(mult ? '1×' : '0%', x - 14, H * 0.43 + 52, 20, 'sans-600', C.slate, { anchor: 'end', tabular: true });
+    }
+  }
+  rest.forEach((f, i) => {
+    const x = W * 0.94 - i * W * 0.2;
+    body +=
+      type(f.value, x, H * 0.66, 64, 'serif-400', C.mist, { anchor: 'end', tabular: true }) +
+      label(f.label.length > 34 ? f.label.slice(0, f.label.lastIndexOf(' ', 34)) : f.label, x, H * 0.66 + 40, 15, C.fog, { anchor: 'end' });
+  });
+  return svgDoc(W, H, body);
+}
+
+/* ----------------------------------------------------------- share card -- */
+
+/** The share card (1200×630): the logo's monogram, the firm's name in Newsreader, what it does, since when and where, over its offices on the map. */
+export function ogSvg(W: number, H: number, site: Content['site']): string {
+  const cities = offices(site);
+  const m = map(
+    W,
+    H,
+    cities.map((c) => where(c)),
+    [W * 0.3, H * 0.05, W * 1.1, H * 0.95],
+    200,
+  );
+  let body = ground(W, H, 12) + `<path d="${m.d}" fill="${mix(C.navy, C.steel, 0.5)}"/>`;
+  for (const c of cities) {
+    const [x, y] = m.at(where(c));
+    body += rect(x - 5, y - 5, 10, 10, C.amber);
+  }
+  body += rect(0, 0, W * 0.62, H, C.ink, ' opacity="0.82"');
+  // the monogram, as in src/app/components/Logo.tsx (a 32-unit square), at 88 px
+  body += `<g transform="translate(96 96) scale(2.75)" fill="none" stroke="${C.amber}" stroke-width="1.5"><rect x="1" y="1" width="30" height="30"/><path d="M9 8v16M9 16h8M17 8v16M21 24V8h2.5a4 4 0 0 1 0 8H21l5 8"/></g>`;
+  body += type('Halden Rowe', 96, 338, 96, 'serif-400', C.white) + type('CAPITAL', 100, 396, 22, 'sans-500', C.amber, { tracking: 0.32 }) + rect(96, 462, 64, 2, C.amber);
+  body += type(site.tagline, 96, 516, 26, 'sans-500', C.white) + type([`Since ${site.founded}`, ...cities].join('  ·  ').toUpperCase(), 96, 556, 20, 'sans-500', C.fog, { tracking: 0.02 });
+  return svgDoc(W, H, body);
+}
+
+/* ----------------------------------------------------------------- keys -- */
+
+/** The hero of `key` ("pages/growth-equity", "stories/…", "pages/team"), or undefined when nothing draws it. */
+export function heroSvg(key: string, W: number, H: number, content: Content): { svg: string; motif: string } | undefined {
+  const [kind, id] = key.split('/') as [string, string];
+  if (kind === 'stories') {
+    const s = content.stories.find((x) => x.image === key);
+    return s && { svg: story(W, H, s, content), motif: 'story-figures' };
+  }
+  if (kind !== 'pages') return undefined;
+  if (id === 'team') return { svg: teamYears(W, H, content), motif: 'team-years' };
+  const page = content.pages.find((p) => p.image === key);
+  if (!page) return undefined;
+  const area = content.practiceAreas.find((a) => a.id === page.id)?.kind;
+  if (area === 'strategy') return { svg: strategy(W, H, page, content), motif: 'strategy-ranges' };
+  if (area === 'sector') return { svg: sector(W, H, page, content), motif: 'sector-map' };
+  if (page.id === 'company-profile') return { svg: firmYears(W, H, content), motif: 'firm-years' };
+  if (page.id === 'philosophy') return { svg: holds(W, H, content), motif: 'hold-periods' };
+  if (page.id === 'principles') return { svg: principles(W, H, page), motif: 'principles-type' };
+  if (blocks(page, 'steps').length) return { svg: process(W, H, page), motif: 'process-steps' };
+  return { svg: figures(W, H, page), motif: 'page-figures' };
+}
