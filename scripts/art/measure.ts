@@ -16,10 +16,11 @@ const MAX_BYTES = 150 * 1024;
 
 type Manifest = Record<string, { widths: number[] }>;
 
-/** Luminance standard deviation of an image file, at 160 px wide. */
-async function lumaSd(file: string): Promise<number> {
-  const { channels } = await sharp(file).resize(160).greyscale().stats();
-  return channels[0]!.stdev;
+/** Luminance standard deviation (0–255) of an image, at 160 px wide (stats() would read the input, not the thumbnail). */
+export async function lumaSd(input: string | Buffer): Promise<number> {
+  const px = await sharp(input).resize(160).toColourspace('b-w').raw().toBuffer();
+  const mean = px.reduce((s, v) => s + v, 0) / px.length;
+  return Math.sqrt(px.reduce((s, v) => s + (v - mean) ** 2, 0) / px.length);
 }
 
 async function main() {
@@ -47,4 +48,5 @@ async function main() {
   }
 }
 
-await main();
+// run as a script, not when a test imports lumaSd
+if (process.argv[1] === import.meta.filename) await main();

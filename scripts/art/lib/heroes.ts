@@ -202,7 +202,7 @@ function process(W: number, H: number, page: Page): string {
   const steps = blocks(page, 'steps')[0]?.items ?? [];
   const x0 = W * 0.3;
   const w = (W * 0.65) / steps.length;
-  let body = ground(W, H);
+  let body = '';
   let d = `M${n(x0)} ${n(H * 0.82)}`;
   steps.forEach((s, i) => {
     const x = x0 + i * w;
@@ -212,7 +212,9 @@ function process(W: number, H: number, page: Page): string {
     body += label(s.title, x + 14, y + 44, 19, C.fog);
     s.activities.forEach((_, k) => (body += rect(x + 14 + k * 22, y + 66, 12, 12, C.slate)));
   });
-  return svgDoc(W, H, body + `<path d="${d}" fill="none" stroke="${C.brass}" stroke-width="5"/>`);
+  // the ground climbed so far: a lighter field under the steps
+  const area = `<path d="${d}V${n(H * 0.82)}Z" fill="${C.slate}" opacity="0.35"/>`;
+  return svgDoc(W, H, ground(W, H) + area + body + `<path d="${d}" fill="none" stroke="${C.brass}" stroke-width="5"/>`);
 }
 
 /** Any other page: its own figures, set as a column of large numbers. */
@@ -237,7 +239,7 @@ function story(W: number, H: number, s: Content['stories'][number], content: Con
     const hq = where(company.headquarters, company.file);
     const m = map(W, H, [hq], [W * 0.05, H * 0.02, W * 0.75, H * 0.98], 56);
     const [x, y] = m.at(hq);
-    body += `<path d="${m.d}" fill="${mix(C.deep, C.slate, 0.35)}" stroke="${C.fog}" stroke-opacity="0.5" stroke-width="1.5"/>`;
+    body += `<path d="${m.d}" fill="${mix(C.deep, C.slate, 0.5)}" stroke="${C.fog}" stroke-opacity="0.5" stroke-width="1.5"/>`;
     body += `<circle cx="${n(x)}" cy="${n(y)}" r="34" fill="none" stroke="${C.amber}" stroke-width="2"/><circle cx="${n(x)}" cy="${n(y)}" r="10" fill="${C.amber}"/>`;
     body += label(`${company.headquarters} · since ${company.invested}`, x + 48, y + 7, 19, C.mist);
   }
