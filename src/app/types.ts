@@ -57,6 +57,8 @@ export interface SiteInfo {
   contacts: { general: string; phone: string; phoneHref: string; investorRelations: string; careers: string; press: string };
   offices: { city: string; lines: string[]; phone: string; phoneHref: string }[];
   copyrightYear: number;
+  /** The /team page's hero (image-src.ts TEAM_IMAGE): the team's years at the firm. */
+  teamImage: ImageRef;
 }
 
 /** A story of the home slider, with everything its expanded view shows (5 or so: sent whole). */

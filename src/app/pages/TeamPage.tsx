@@ -26,6 +26,7 @@ export function TeamPage({ data }: PageProps<{ team: QueryKey<TeamMember[]> }>) 
         eyebrow="About"
         title="Our Team"
         lede={`${site?.professionals ?? '45+'} investment professionals across New York, London, San Francisco and Singapore, organized around the sectors we know best.`}
+        image={site?.teamImage}
       />
       <section className="block" aria-labelledby="leadership">
         <div className="container">
