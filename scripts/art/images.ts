@@ -111,9 +111,9 @@ function artFor(spec: Spec): ArtSpec | undefined {
     return h && art(h.svg, h.motif);
   }
   const piece =
-    content.research.map((r) => ({ image: r.image, category: r.category, date: r.date, title: r.title, excerpt: r.excerpt })).find((r) => r.image === spec.key) ??
-    content.news.map((r) => ({ image: r.image, category: r.type, date: r.date, title: r.title, excerpt: r.excerpt })).find((r) => r.image === spec.key) ??
-    content.pressReleases.map((r) => ({ image: r.image, category: 'Press Release', date: r.date, title: r.title, excerpt: r.excerpt })).find((r) => r.image === spec.key);
+    content.research.map((r, slot) => ({ image: r.image, category: r.category, date: r.date, title: r.title, excerpt: r.excerpt, slot })).find((r) => r.image === spec.key) ??
+    content.news.map((r, slot) => ({ image: r.image, category: r.type, date: r.date, title: r.title, excerpt: r.excerpt, slot })).find((r) => r.image === spec.key) ??
+    content.pressReleases.map((r, slot) => ({ image: r.image, category: 'Press Release', date: r.date, title: r.title, excerpt: r.excerpt, slot })).find((r) => r.image === spec.key);
   return piece && art(coverSvg(piece, W, H, content.portfolio), `cover-${piece.category.toLowerCase().replace(/ /g, '-')}`);
 }
 

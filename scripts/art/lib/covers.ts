@@ -14,6 +14,8 @@ export interface Piece {
   date: string;
   title: string;
   excerpt: string;
+  /** its place in its collection, newest first (press releases share one category: they alternate) */
+  slot: number;
 }
 
 /** Category → field, type colour, accent. */
@@ -38,20 +40,25 @@ function block(text: string, face: Face, x: number, base: number, width: number,
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
+/** A press release with a figure (a fund close, a deal size) is set as news: ink field, brass figure. */
+const PRESS_NEWS: [string, string, string] = [C.navy, C.mist, C.amber];
+const PRESS_PLAIN: [string, string, string] = [mix(C.fog, C.mist, 0.5), C.ink, C.brass];
+
 export function coverSvg(p: Piece, W: number, H: number, portfolio: Company[]): string {
-  const [field, ink, accent] = FIELDS[p.category] ?? FIELDS['Press Release']!;
+  const figure = headlineFigure(p.title, p.excerpt);
+  const press = p.category === 'Press Release';
+  const [field, ink, accent] = press && figure ? PRESS_NEWS : press && p.slot % 2 ? PRESS_PLAIN : (FIELDS[p.category] ?? FIELDS['Press Release']!);
   const [year, month, day] = p.date.split('-').map(Number) as [number, number, number];
   const m = W * 0.06;
   let body = rect(0, 0, W, H, field);
   body += label(p.category, m, m + W * 0.02, W * 0.022, ink) + label(`${day} ${MONTHS[month - 1]} ${year}`, W - m, m + W * 0.02, W * 0.022, ink, { anchor: 'end', tabular: true });
   body += line(m, m + W * 0.045, W - m, m + W * 0.045, ink, 2, ' opacity="0.35"');
   // the headline fact
-  const figure = headlineFigure(p.title, p.excerpt);
   const company = portfolio.find((c) => p.title.includes(c.name));
   const base = H * 0.7;
   if (figure) {
     const s = fit(figure.value, 'serif-300', W - 2 * m, H * 0.42, { tabular: true });
-    body += type(figure.value, m - s * 0.04, base, s, 'serif-300', ink, { tabular: true }) + label(figure.label, m, base + W * 0.06, W * 0.026, ink);
+    body += type(figure.value, m - s * 0.04, base, s, 'serif-300', press ? accent : ink, { tabular: true }) + label(figure.label, m, base + W * 0.06, W * 0.026, ink);
   } else {
     // the company it is about, or the title without the firm's own name
     const text =

@@ -19,7 +19,8 @@ export function everything(): Record<string, string> {
   const out: Record<string, string> = {};
   for (const k of heroKeys) out[k] = heroSvg(k, 1920, 1080, content)!.svg;
   content.team.forEach((m, i) => (out[m.image] = portraitSvg(m, i, 720, 900, years)));
-  for (const r of content.research) out[r.image] = coverSvg({ ...r }, 1200, 800, content.portfolio);
+  content.research.forEach((r, slot) => (out[r.image] = coverSvg({ ...r, slot }, 1200, 800, content.portfolio)));
+  content.pressReleases.forEach((r, slot) => (out[r.image] = coverSvg({ ...r, category: 'Press Release', slot }, 1200, 800, content.portfolio)));
   for (const c of content.portfolio) out[`portfolio/${c.id}`] = wordmarkSvg(c, WORDMARK.width, WORDMARK.height);
   out.og = ogSvg(1200, 630, readSite(CONTENT));
   return out;
