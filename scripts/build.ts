@@ -9,7 +9,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { loadContent, ContentError } from '../src/content/load.ts';
+import { loadContent, ContentError, type RawContent } from '../src/content/load.ts';
+import { writeDocumentFiles } from '../src/content/pdf/files.ts';
 import { sourceFingerprint } from './lib/build-inputs.mjs';
 import { stalePhotos } from './lib/photo-sources.ts';
 import type { BuildManifest } from '../src/build/manifest.ts';
@@ -19,7 +20,7 @@ const watch = process.argv.includes('--watch');
 // Taken before anything is built: a source edited during the build makes the next start rebuild.
 const sources = sourceFingerprint();
 
-function checkContent() {
+function checkContent(): RawContent {
   // Photographs in content/images must have been made into public/images (npm run images).
   const stale = stalePhotos(path.resolve(process.env.CONTENT_DIR || 'content', 'images'), path.resolve('public/images/sources.json'));
   if (stale.length) {
@@ -27,7 +28,7 @@ function checkContent() {
     process.exit(1);
   }
   try {
-    loadContent();
+    return loadContent();
   } catch (err) {
     if (err instanceof ContentError) {
       console.error(err.message);
@@ -195,9 +196,18 @@ const reloadPlugin: esbuild.Plugin = {
   },
 };
 
-checkContent();
+const content = checkContent();
 rmSync(path.resolve('dist'), { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
+
+// The document library's PDFs (src/content/pdf), from the content the build checked. `npm run dev`
+// leaves them out: its server makes each on demand, from the content as it is edited.
+if (!watch) {
+  const started = performance.now();
+  const made = writeDocumentFiles(content, path.resolve('dist/documents'));
+  const kb = made.reduce((n, d) => n + d.bytes, 0) / 1024;
+  console.log(`[build] ${made.length} PDFs (${made.reduce((n, d) => n + d.pages, 0)} pages, ${kb.toFixed(0)} KB) → dist/documents in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
 
 // The loader is a classic script (document.currentScript, defer), so it is bundled on its own.
 const loaderBuild = await esbuild.build({
@@ -241,7 +251,7 @@ const options: esbuild.BuildOptions = {
   // V8's explicit compile hint (Chrome 136+; other engines read a comment): every function of
   // these files is compiled eagerly, on a background thread while the file streams in, instead of
   // pre-parsed and then parsed again on the main thread at its first call. Everything a page loads
-  // runs at hydration, so little is compiled for nothing. `npm run main-thread` against the build
+  // runs at hydration, so little is compiled for nothing. `npm run perf -- browser` (main-thread) against the build
   // before it: blocking after the first paint of / 207 → 62 ms, main-thread CPU 710 → 484 ms
   // (docs/decisions/007). It did not spare react-dom/client's CommonJS wrapper a parse on the main
   // thread at its first call: hence the react-dom-client-esm plugin above.
@@ -263,7 +273,7 @@ async function buildServer() {
     packages: 'external',
     platform: 'node',
     format: 'esm',
-    target: 'node20.19',
+    target: 'node24',
     jsx: 'automatic',
     sourcemap: 'linked',
     legalComments: 'none',

@@ -1,5 +1,5 @@
 /**
- * Where the image pipeline (scripts/images.ts) writes each image under public/images, and so
+ * Where the image pipeline (scripts/art/images.ts) writes each image under public/images, and so
  * the URL pages use for it: the one rule, read by the pipeline, the read API's `imageUrl`, the
  * `<Img>` srcset and the Open Graph image.
  */

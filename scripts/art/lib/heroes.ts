@@ -7,10 +7,11 @@
 import { C, line, mix, n, rect, svgDoc, type, fit, label } from './type.ts';
 import { joined, offices, parseRange, where, type Company, type Content } from './facts.ts';
 import { map } from './map.ts';
+import type { BlockT as Block } from '../../../src/content/schema.ts';
 
 type Page = Content['pages'][number];
-type Block = Page['blocks'][number];
-const blocks = <T extends Block['type']>(p: Page, t: T) => p.blocks.filter((b): b is Extract<Block, { type: T }> => b.type === t);
+// Block named from the schema: an entry's type also carries an article's optional `blocks`.
+const blocks = <T extends Block['type']>(p: Page, t: T) => (p.blocks as Block[]).filter((b): b is Extract<Block, { type: T }> => b.type === t);
 
 /** Ink under the page's title rising to steel on the right, and a ruled grid of `cols` columns fading in from the right. */
 function ground(W: number, H: number, cols = 16): string {

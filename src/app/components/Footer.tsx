@@ -49,6 +49,9 @@ export function Footer({ site }: { site: SiteInfo }) {
             <li>
               <Link href="/accessibility">Accessibility</Link>
             </li>
+            <li>
+              <Link href="/fraud-notice">Fraud Notice</Link>
+            </li>
             {gated && (
               <li>
                 <form method="post" action="/api/logout" className="footer__signout">
