@@ -27,7 +27,7 @@ import sharp from 'sharp';
 import { MAX_BYTES, SETTINGS, encodeWithinBudget, fromSvg } from './lib/raster.ts';
 import { portraitSvg } from './lib/portraits.ts';
 import { heroSvg, ogSvg } from './lib/heroes.ts';
-import { coverSvg } from './lib/covers.ts';
+import { coverPieces, coverSvg, type Piece } from './lib/covers.ts';
 import { wordmarkSvg } from './lib/wordmarks.ts';
 import { readContent, readSite, type Content } from './lib/facts.ts';
 import { ImageSourceError, findPhoto, listPhotos, photoHash, photoRaw, type Photo } from './lib/photos.ts';
@@ -51,6 +51,7 @@ const FORCE = process.argv.includes('--force');
 
 /** The content's facts, read (and validated) once, when a generator first needs them. */
 let content: Content | undefined;
+let covers: Map<string, Piece> | undefined;
 const facts = () => (content ??= readContent(CONTENT));
 
 /* ------------------------------------------------------------ key specs -- */
@@ -110,10 +111,7 @@ function artFor(spec: Spec): ArtSpec | undefined {
     const h = heroSvg(spec.key, W, H, content);
     return h && art(h.svg, h.motif);
   }
-  const piece =
-    content.research.map((r, slot) => ({ image: r.image, category: r.category, date: r.date, title: r.title, excerpt: r.excerpt, slot })).find((r) => r.image === spec.key) ??
-    content.news.map((r, slot) => ({ image: r.image, category: r.type, date: r.date, title: r.title, excerpt: r.excerpt, slot })).find((r) => r.image === spec.key) ??
-    content.pressReleases.map((r, slot) => ({ image: r.image, category: 'Press Release', date: r.date, title: r.title, excerpt: r.excerpt, slot })).find((r) => r.image === spec.key);
+  const piece = (covers ??= coverPieces(content)).get(spec.key);
   return piece && art(coverSvg(piece, W, H, content.portfolio), `cover-${piece.category.toLowerCase().replace(/ /g, '-')}`);
 }
 

@@ -6,30 +6,89 @@
  * close reads as news, and neighbours differ by colour, fact and month.
  */
 import { C, fit, label, line, mix, rect, svgDoc, type, wrap, type Face } from './type.ts';
-import { headlineFigure, type Company } from './facts.ts';
+import { headlineFigure, type Company, type Content } from './facts.ts';
 
 export interface Piece {
+  /** its image key ("research/…") */
+  image: string;
   /** research category, news type, or "Press Release" */
   category: string;
   date: string;
   title: string;
   excerpt: string;
-  /** its place in its collection, newest first (press releases share one category: they alternate) */
+  /** its place among the pieces of its collection set on the same field, newest first: every other one takes the category's second field */
   slot: number;
 }
 
-/** Category → field, type colour, accent. */
-const FIELDS: Record<string, [string, string, string]> = {
-  'Market Commentary': [C.navy, C.mist, C.amber],
-  'Sector Analysis': [C.steel, C.white, C.amber],
-  'Thematic Research': ['#d8cbb5', C.ink, C.steel],
-  Award: [C.brass, C.ink, C.navy],
-  'Portfolio News': [C.fog, C.ink, C.brass],
-  Team: [C.slate, C.ink, C.mist],
-  Event: [C.deep, C.mist, C.amber],
-  'Market Insight': [mix(C.steel, C.slate, 0.35), C.white, C.amber],
-  'Press Release': [C.mist, C.ink, C.brass],
+/**
+ * Category → its two fields [field, type colour, accent]: the first, and the second that every
+ * other piece of the category takes, so two pieces of one kind side by side (a listing, a filtered
+ * listing) never look alike.
+ */
+const FIELDS: Record<string, [[string, string, string], [string, string, string]]> = {
+  'Market Commentary': [
+    [C.navy, C.mist, C.amber],
+    [C.mist, C.navy, C.brass],
+  ],
+  'Sector Analysis': [
+    [C.steel, C.white, C.amber],
+    [mix(C.fog, C.white, 0.5), C.steel, C.brass],
+  ],
+  'Thematic Research': [
+    ['#d8cbb5', C.ink, C.steel],
+    [C.ink, '#d8cbb5', C.amber],
+  ],
+  Award: [
+    [C.brass, C.ink, C.navy],
+    [C.navy, C.amber, C.brass],
+  ],
+  'Portfolio News': [
+    [C.fog, C.ink, C.brass],
+    [C.steel, C.white, C.amber],
+  ],
+  Team: [
+    [C.slate, C.ink, C.mist],
+    [C.mist, C.steel, C.brass],
+  ],
+  Event: [
+    [C.deep, C.mist, C.amber],
+    [C.mist, C.deep, C.brass],
+  ],
+  'Market Insight': [
+    [mix(C.steel, C.slate, 0.35), C.white, C.amber],
+    [C.fog, C.steel, C.brass],
+  ],
+  'Press Release': [
+    [C.mist, C.ink, C.brass],
+    [C.slate, C.ink, C.mist],
+  ],
 };
+/** A press release with a sum (a fund close, a sale's price) is set as news: ink field, the figure in brass. */
+const PRESS_NEWS: [string, string, string] = [C.navy, C.mist, C.amber];
+
+const isPress = (p: Pick<Piece, 'category'>) => p.category === 'Press Release';
+const newsworthy = (p: Omit<Piece, 'slot'>) => isPress(p) && !!headlineFigure(p.title, p.excerpt)?.value.startsWith('$');
+
+/** Every cover of the content, keyed by image, each with its slot among the pieces of its collection on the same field. */
+export function coverPieces(content: Content): Map<string, Piece> {
+  const out = new Map<string, Piece>();
+  const collections: Omit<Piece, 'slot'>[][] = [
+    content.research.map((r) => ({ image: r.image, category: r.category, date: r.date, title: r.title, excerpt: r.excerpt })),
+    content.news.map((r) => ({ image: r.image, category: r.type, date: r.date, title: r.title, excerpt: r.excerpt })),
+    content.pressReleases.map((r) => ({ image: r.image, category: 'Press Release', date: r.date, title: r.title, excerpt: r.excerpt })),
+  ];
+  for (const pieces of collections) {
+    const seen = new Map<string, number>();
+    for (const p of [...pieces].sort((a, b) => b.date.localeCompare(a.date) || a.image.localeCompare(b.image))) {
+      const kind = newsworthy(p) ? 'press-news' : p.category;
+      const slot = seen.get(kind) ?? 0;
+      seen.set(kind, slot + 1);
+      out.set(p.image, { ...p, slot });
+    }
+  }
+  return out;
+}
+
 /** `text` in at most three lines ending at baseline `base`, as large as fits `width` × `height` (at most `max`). */
 function block(text: string, face: Face, x: number, base: number, width: number, height: number, max: number, fill: string): string {
   let size = max;
@@ -40,14 +99,11 @@ function block(text: string, face: Face, x: number, base: number, width: number,
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** A press release with a figure (a fund close, a deal size) is set as news: ink field, brass figure. */
-const PRESS_NEWS: [string, string, string] = [C.navy, C.mist, C.amber];
-const PRESS_PLAIN: [string, string, string] = [mix(C.fog, C.mist, 0.5), C.ink, C.brass];
 
 export function coverSvg(p: Piece, W: number, H: number, portfolio: Company[]): string {
   const figure = headlineFigure(p.title, p.excerpt);
-  const press = p.category === 'Press Release';
-  const [field, ink, accent] = press && figure ? PRESS_NEWS : press && p.slot % 2 ? PRESS_PLAIN : (FIELDS[p.category] ?? FIELDS['Press Release']!);
+  const press = newsworthy(p);
+  const [field, ink, accent] = press ? PRESS_NEWS : (FIELDS[p.category] ?? FIELDS['Press Release']!)[p.slot % 2]!;
   const [year, month, day] = p.date.split('-').map(Number) as [number, number, number];
   const m = W * 0.06;
   let body = rect(0, 0, W, H, field);

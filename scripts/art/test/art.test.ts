@@ -10,9 +10,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { GAZETTEER, headlineFigure, parseRange, where } from '../lib/facts.ts';
-import { heroSvg } from '../lib/heroes.ts';
+import { BAND, heroSvg, sectorPlan, type Box } from '../lib/heroes.ts';
+import { arcOf } from '../lib/map.ts';
 import { portraitSvg } from '../lib/portraits.ts';
-import { coverSvg } from '../lib/covers.ts';
+import { coverPieces, coverSvg } from '../lib/covers.ts';
 import { wordmarkSvg } from '../lib/wordmarks.ts';
 import { encodeWithinBudget, fromSvg } from '../lib/raster.ts';
 import { TEAM_IMAGE, WORDMARK } from '../../../src/app/image-src.ts';
@@ -96,4 +97,46 @@ test('wordmarks: one per company, outlined, inert, in the WORDMARK box', () => {
     assert.match(s, new RegExp(`^<svg xmlns="http://www.w3.org/2000/svg" width="${WORDMARK.width}" height="${WORDMARK.height}"`));
     assert.doesNotMatch(s, /style=|<text|<script|href=|url\(/);
   }
+});
+
+test('covers: neighbours never share a field, newest first in each listing and in each category', () => {
+  const pieces = coverPieces(content);
+  const field = (key: string) => /<rect [^>]*fill="(#[0-9a-f]{6})"/.exec(coverSvg(pieces.get(key)!, 1200, 800, content.portfolio))![1];
+  const newestFirst = (xs: { image: string; date: string }[]) => [...xs].sort((a, b) => b.date.localeCompare(a.date) || a.image.localeCompare(b.image)).map((x) => x.image);
+  const lists = [
+    ...[content.research, content.news, content.pressReleases].map(newestFirst),
+    ...[...new Set(content.research.map((r) => r.category))].map((c) => newestFirst(content.research.filter((r) => r.category === c))),
+    ...[...new Set(content.news.map((r) => r.type))].map((t) => newestFirst(content.news.filter((r) => r.type === t))),
+  ];
+  for (const keys of lists) keys.slice(1).forEach((k, i) => assert.notEqual(field(k), field(keys[i]!), `${keys[i]} and ${k}`));
+  // a fund close reads as news: the dark field, its sum in brass
+  assert.match(coverSvg(pieces.get('press/partners-vi-final-close')!, 1200, 800, content.portfolio), /^<svg[^>]*><rect [^>]*fill="#10233d"/);
+});
+
+test('sector maps: every office on land and named, no name over a marker or another name, all left of the band', () => {
+  const W = 1920;
+  const H = 1080;
+  for (const area of content.practiceAreas.filter((a) => a.kind === 'sector')) {
+    const plan = sectorPlan(W, H, area.id, content);
+    assert.deepEqual(
+      plan.labels.map((l) => l.text),
+      plan.offices.map((o) => o.text),
+      `${area.id}: an office left unnamed`,
+    );
+    for (const { text, at: [x, y] } of plan.offices) for (const [dx, dy] of [[-4, -4], [4, -4], [-4, 4], [4, 4], [0, 0]] as const) assert.ok(plan.map.land(x + dx, y + dy), `${area.id}: ${text}'s square is off the coast`);
+    const hit = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+    plan.labels.forEach((l, i) => {
+      assert.ok(l.box[2] <= W * BAND.x0, `${area.id}: ${l.text} runs into the band`);
+      for (const m of plan.markers) assert.ok(!hit(l.box, m), `${area.id}: ${l.text} covers a marker`);
+      for (const o of plan.labels.slice(i + 1)) assert.ok(!hit(l.box, o.box), `${area.id}: ${l.text} and ${o.text} overlap`);
+    });
+    for (const [x] of plan.dots) assert.ok(x < W * BAND.x0, `${area.id}: a company marker in the band`);
+  }
+});
+
+test('the shortest arc of longitude: Tokyo and Denver centre on the Pacific, London and New York on the Atlantic', () => {
+  const pacific = arcOf([139.69, -104.99]);
+  assert.equal(pacific.centre.toFixed(2), '-162.65');
+  assert.equal(pacific.width.toFixed(2), '115.32');
+  assert.deepEqual(arcOf([-74, -0.13]), { centre: -37.065, width: 73.87 });
 });

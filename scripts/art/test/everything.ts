@@ -4,7 +4,7 @@ import path from 'node:path';
 import { readContent, readSite } from '../lib/facts.ts';
 import { heroSvg, ogSvg } from '../lib/heroes.ts';
 import { portraitSvg } from '../lib/portraits.ts';
-import { coverSvg } from '../lib/covers.ts';
+import { coverPieces, coverSvg } from '../lib/covers.ts';
 import { wordmarkSvg } from '../lib/wordmarks.ts';
 import { TEAM_IMAGE, WORDMARK } from '../../../src/app/image-src.ts';
 
@@ -19,8 +19,7 @@ export function everything(): Record<string, string> {
   const out: Record<string, string> = {};
   for (const k of heroKeys) out[k] = heroSvg(k, 1920, 1080, content)!.svg;
   content.team.forEach((m, i) => (out[m.image] = portraitSvg(m, i, 720, 900, years)));
-  content.research.forEach((r, slot) => (out[r.image] = coverSvg({ ...r, slot }, 1200, 800, content.portfolio)));
-  content.pressReleases.forEach((r, slot) => (out[r.image] = coverSvg({ ...r, category: 'Press Release', slot }, 1200, 800, content.portfolio)));
+  for (const [key, piece] of coverPieces(content)) out[key] = coverSvg(piece, 1200, 800, content.portfolio);
   for (const c of content.portfolio) out[`portfolio/${c.id}`] = wordmarkSvg(c, WORDMARK.width, WORDMARK.height);
   out.og = ogSvg(1200, 630, readSite(CONTENT));
   return out;
