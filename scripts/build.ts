@@ -12,7 +12,7 @@ import path from 'node:path';
 import { loadContent, ContentError, type RawContent } from '../src/content/load.ts';
 import { writeDocumentFiles } from '../src/content/pdf/files.ts';
 import { sourceFingerprint } from './lib/build-inputs.mjs';
-import { stalePhotos } from './lib/photos.ts';
+import { stalePhotos } from './lib/photo-sources.ts';
 import type { BuildManifest } from '../src/build/manifest.ts';
 
 const outdir = path.resolve('dist/assets');

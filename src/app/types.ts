@@ -33,7 +33,7 @@ export interface Body {
   sections: BodySection[];
 }
 
-/** A generated artwork with its responsive variants (see scripts/images.ts). */
+/** A generated artwork with its responsive variants (see scripts/art/images.ts). */
 export interface ImageRef {
   key: string;
   /** Largest variant, as intrinsic size for width/height attributes. */
@@ -59,6 +59,8 @@ export interface SiteInfo {
   contacts: { general: string; phone: string; phoneHref: string; investorRelations: string; careers: string; press: string };
   offices: { city: string; country: string; lines: string[]; phone: string; phoneHref: string }[];
   copyrightYear: number;
+  /** The /team page's hero (image-src.ts TEAM_IMAGE): the team's years at the firm. */
+  teamImage: ImageRef;
 }
 
 /** A story of the home slider, with everything its expanded view shows (5 or so: sent whole). */

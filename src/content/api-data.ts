@@ -19,7 +19,7 @@ import { createListings, type Listings } from './listings.ts';
 import { HOME_INSIGHTS, NEWS_PANEL_MAX_ITEMS } from '../app/constants.ts';
 import { listingHref, relatedItems, toResources } from '../app/filters.ts';
 import { PATHS, href } from '../app/paths.ts';
-import { imageDefaultSrc } from '../app/image-src.ts';
+import { TEAM_IMAGE, imageDefaultSrc } from '../app/image-src.ts';
 import { LISTINGS, canonicalSearch, type ListingName } from '../app/listing.ts';
 import { facetLabel, type PortfolioCompany, type PortfolioSummary } from '../app/portfolio.ts';
 import type { BlockT } from './schema.ts';
@@ -135,7 +135,7 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
   // The copyright year is fixed when the answers are built, so server and browser render the same text.
   const now = opts.now ?? new Date();
   const today = opts.date ?? careersDay(now);
-  const site: SiteInfo = { ...content.site, copyrightYear: opts.date ? Number(opts.date.slice(0, 4)) : now.getFullYear() };
+  const site: SiteInfo = { ...content.site, copyrightYear: opts.date ? Number(opts.date.slice(0, 4)) : now.getFullYear(), teamImage: image(TEAM_IMAGE.key) };
   const stories: Story[] = content.stories.map(({ id, category, title, description, image: key, figures, highlights, strategy, related, body }) => ({
     id,
     category,

@@ -221,7 +221,7 @@ export function loadContent(dir = defaultContentDir(), opts: LoadOptions = {}): 
 
 /**
  * Every image key the content refers to, with words describing its entry (category, type,
- * group, kind) — for scripts/images.ts, which draws them. Reads front matter and JSON without
+ * group, kind) — for scripts/art/images.ts, which draws them. Reads front matter and JSON without
  * validating (new artwork is drawn before its entry can pass the image check).
  */
 export function contentImageKeys(dir = defaultContentDir()): Map<string, string[]> {

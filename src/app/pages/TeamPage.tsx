@@ -50,6 +50,7 @@ export function TeamPage({ data }: PageProps<{ team: QueryKey<TeamMember[]> }>) 
         eyebrow="About"
         title="Our Team"
         lede={`${site?.professionals ?? '45+'} investment professionals across New York, London, San Francisco and Singapore, organized around the sectors we know best.`}
+        image={site?.teamImage}
       />
       {options && selection && (
         <section className="block team-filters" aria-label="Filter the team">

@@ -1,11 +1,14 @@
 /**
- * `npx tsx scripts/icons.ts`: the icons browsers and phones ask for, made from public/favicon.svg
+ * `npm --prefix scripts/art run icons`: the icons browsers and phones ask for, made from public/favicon.svg
  * (one source): favicon.ico (32 × 32 and 16 × 16 PNGs in an ICO container, which every browser
  * reads), apple-touch-icon.png (180 × 180, opaque) and icon-512.png for the web app manifest.
  * Deterministic; the outputs are committed.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
+
+process.chdir(path.resolve(import.meta.dirname, '../..'));
 
 const svg = readFileSync('public/favicon.svg');
 const png = (size: number) =>

@@ -1,5 +1,5 @@
 /**
- * The photograph pipeline (scripts/lib/photos.ts, scripts/images.ts): a photo under
+ * The photograph pipeline (lib/photos.ts, images.ts): a photo under
  * content/images/<key>.jpg replaces the generated artwork of that key with the same variants,
  * sizes and intrinsic dimensions, cut around its focal point, with a colour placeholder; a broken
  * photo or a key with no source fails, naming the file. The fixtures are made here with sharp.
@@ -11,9 +11,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { focalCrop, readSidecar, stalePhotos, ImageSourceError } from '../../scripts/lib/photos.ts';
+import { focalCrop, readSidecar, stalePhotos, ImageSourceError } from '../lib/photos.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 const temps: string[] = [];
 after(() => {
   for (const d of temps) rmSync(d, { recursive: true, force: true });
@@ -32,7 +32,8 @@ function project(key: string): { content: string; out: string } {
 }
 
 function runImages(p: { content: string; out: string }) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/images.ts'], {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/art/images.ts')], {
+    cwd: ROOT,
     env: { ...process.env, CONTENT_DIR: p.content, IMAGES_OUT_DIR: p.out },
     encoding: 'utf8',
     timeout: 170_000,

@@ -1,32 +1,23 @@
 /**
- * Photographs as an image source. A file `content/images/<key>.{jpg,jpeg,png,webp}` (for example
- * `content/images/team/eleanor-vance.jpg`) replaces the generated artwork of that key. An optional
- * sidecar next to it, `<key>.json` or `<key>.yaml`/`.yml`, gives what the picture needs to be cut
- * well, independent of its alt text:
+ * Photographs as an image source: the cutting half (sharp). Which file is a key's photograph, and
+ * whether it is current, is scripts/lib/photo-sources.ts at the root (the build reads it too).
+ * An optional sidecar next to a photo, `<key>.json` or `<key>.yaml`/`.yml`, gives what the
+ * picture needs to be cut well, independent of its alt text:
  *
  *   { "focus": { "x": 0.62, "y": 0.35 },                                  // 0–1, default 0.5/0.5
  *     "crop":  { "left": 0.1, "top": 0, "width": 0.8, "height": 1 } }     // optional, 0–1, applied first
  *
- * The aspect ratio is the site's for that kind of key (scripts/images.ts: heroes 16:9, cards 3:2,
+ * The aspect ratio is the site's for that kind of key (images.ts: heroes 16:9, cards 3:2,
  * portraits 4:5, og 1200:630); the picture is cut to it around the focal point, as large as the
  * photo allows, then resized to each width. Unreadable files and bad sidecars throw an
  * ImageSourceError naming the file.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import sharp, { type OutputInfo } from 'sharp';
 import { parse as parseYaml } from 'yaml';
+import { ImageSourceError, rel, type Photo } from '../../lib/photo-sources.ts';
 
-export const PHOTO_EXTS = ['.jpg', '.jpeg', '.png', '.webp'] as const;
-const SIDECAR_EXTS = ['.json', '.yaml', '.yml'] as const;
-
-export class ImageSourceError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ImageSourceError';
-  }
-}
+export { ImageSourceError, findPhoto, listPhotos, photoHash, stalePhotos, type Photo } from '../../lib/photo-sources.ts';
 
 export interface Box {
   left: number;
@@ -37,46 +28,6 @@ export interface Box {
 export interface PhotoMeta {
   focus: { x: number; y: number };
   crop?: Box;
-}
-export interface Photo {
-  key: string;
-  file: string;
-  sidecar?: string;
-}
-
-const rel = (p: string) => path.relative(process.cwd(), p) || p;
-
-/** The photograph for a key under `dir`, if there is one (two files for one key is an error). */
-export function findPhoto(dir: string, key: string): Photo | undefined {
-  const base = path.join(dir, ...key.split('/'));
-  const files = PHOTO_EXTS.map((e) => base + e).filter((f) => existsSync(f));
-  if (files.length > 1) throw new ImageSourceError(`${files.map(rel).join(' and ')}: two photographs for the image "${key}"; keep one`);
-  if (!files.length) return undefined;
-  const sidecar = SIDECAR_EXTS.map((e) => base + e).find((f) => existsSync(f));
-  return { key, file: files[0]!, sidecar };
-}
-
-/** Every photograph under `dir`, as keys ("team/jane-doe"). */
-export function listPhotos(dir: string): Photo[] {
-  const out: Photo[] = [];
-  const visit = (d: string) => {
-    if (!existsSync(d)) return;
-    for (const name of readdirSync(d).sort()) {
-      const abs = path.join(d, name);
-      if (statSync(abs).isDirectory()) visit(abs);
-      else if ((PHOTO_EXTS as readonly string[]).includes(path.extname(name).toLowerCase())) {
-        const key = path
-          .relative(dir, abs)
-          .split(path.sep)
-          .join('/')
-          .replace(/\.[^.]+$/, '');
-        const found = findPhoto(dir, key);
-        if (found && !out.some((p) => p.key === key)) out.push(found);
-      }
-    }
-  };
-  visit(dir);
-  return out;
 }
 
 const unit = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1;
@@ -169,22 +120,4 @@ export async function photoRaw(photo: Photo, W: number, H: number): Promise<{ da
     if (err instanceof ImageSourceError) throw err;
     throw new ImageSourceError(`${name}: cannot read the image (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
   }
-}
-
-/** Fingerprint of a photograph and its sidecar (recorded in public/images/sources.json). */
-export function photoHash(photo: Photo): string {
-  const h = createHash('sha256').update(readFileSync(photo.file));
-  if (photo.sidecar) h.update(readFileSync(photo.sidecar));
-  return h.digest('hex').slice(0, 16);
-}
-
-/**
- * For the build: every photograph under `dir` must have been made into images with its current
- * bytes (public/images/sources.json, written by npm run images). Returns the problems, one per file.
- */
-export function stalePhotos(dir: string, sourcesFile: string): string[] {
-  const photos = listPhotos(dir);
-  if (!photos.length) return [];
-  const sources: Record<string, string> = existsSync(sourcesFile) ? JSON.parse(readFileSync(sourcesFile, 'utf8')) : {};
-  return photos.filter((p) => sources[p.key] !== photoHash(p)).map((p) => `${rel(p.file)}: ${sources[p.key] ? 'changed' : 'not made into images yet'} (run npm run images, then commit public/images)`);
 }

@@ -1,53 +1,58 @@
 /**
- * `npx tsx scripts/images.ts` — makes every image on the site from one of two sources:
+ * `npm run images` (scripts/art/images.ts) — makes every image on the site from one of two sources:
  *
  * - a photograph `content/images/<key>.{jpg,jpeg,png,webp}` with an optional sidecar
  *   `<key>.json|yaml` (focal point, crop): cut to the key's aspect around the focal point
- *   (scripts/lib/photos.ts);
- * - otherwise original, deterministic generative artwork (scripts/lib/portraits.ts for team,
- *   scenes.ts for page and story heroes, covers.ts for articles, art.ts for the rest).
+ *   (lib/photos.ts);
+ * - otherwise original, deterministic artwork drawn from the content's facts (lib/portraits.ts
+ *   for team, heroes.ts for page and story heroes and the share card, covers.ts for articles).
+ * Plus a wordmark per portfolio company (lib/wordmarks.ts): public/images/portfolio/<id>.svg.
  *
  * - Keys come from every "image" field in the content (contentImageKeys in
- *   src/content/load.ts), plus the fixed `site/og-default`. A key with neither a photograph nor
- *   a generator for its kind fails, naming the content file that refers to it.
+ *   src/content/load.ts), plus the fixed `site/og-default` and `pages/team` (the /team hero). A
+ *   key with neither a photograph nor a generator for its kind fails, naming the content file
+ *   that refers to it. The content's facts are read (and validated) when a drawing needs them.
  * - Each key is rasterised once at its largest size, then resized and encoded to AVIF + WebP
  *   per width; the placeholder colour is the mean of the picture.
  * - CONTENT_DIR and IMAGES_OUT_DIR (default content/ and public/images/) choose the folders.
- * - Writes public/images/<key>-<w>.{avif,webp}, public/images/site/og-default.jpg
- *   and public/images/manifest.json; removes outputs of keys that no longer exist.
+ * - Writes public/images/<key>-<w>.{avif,webp}, public/images/site/og-default.jpg,
+ *   public/images/portfolio/<id>.svg and public/images/manifest.json; removes outputs of keys
+ *   that no longer exist.
  * Same content → byte-identical output.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import sharp, { type OutputInfo } from 'sharp';
-import { cardSvg, hashString, heroSvg, type ArtSpec } from './lib/art.ts';
+import sharp from 'sharp';
+import { MAX_BYTES, SETTINGS, encodeWithinBudget, fromSvg } from './lib/raster.ts';
 import { portraitSvg } from './lib/portraits.ts';
-import { SCENE_FOR, sceneSvg } from './lib/scenes.ts';
-import { ogSvg } from './lib/og.ts';
-import { coverSvg } from './lib/covers.ts';
+import { heroSvg, ogSvg } from './lib/heroes.ts';
+import { coverPieces, coverSvg, type Piece } from './lib/covers.ts';
+import { wordmarkSvg } from './lib/wordmarks.ts';
+import { readContent, readSite, type Content } from './lib/facts.ts';
 import { ImageSourceError, findPhoto, listPhotos, photoHash, photoRaw, type Photo } from './lib/photos.ts';
-import { contentImageFiles, contentImageKeys } from '../src/content/load.ts';
-import { OG_IMAGE, imageFile, ogImageFile } from '../src/app/image-src.ts';
+import { contentImageFiles, contentImageKeys } from '../../src/content/load.ts';
+import { OG_IMAGE, TEAM_IMAGE, WORDMARK, imageFile, ogImageFile, wordmarkFile } from '../../src/app/image-src.ts';
 
-const ROOT = process.cwd();
-const CONTENT = path.resolve(process.env.CONTENT_DIR || path.join(ROOT, 'content'));
+/** The site's root; relative CONTENT_DIR / IMAGES_OUT_DIR are read from where npm was started. */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const fromCaller = (p: string) => path.resolve(process.env.INIT_CWD || process.cwd(), p);
+process.chdir(ROOT);
+const CONTENT = process.env.CONTENT_DIR ? fromCaller(process.env.CONTENT_DIR) : path.join(ROOT, 'content');
 /** Photographs that replace generated artwork: CONTENT/images/<key>.<jpg|jpeg|png|webp>. */
 const PHOTOS = path.join(CONTENT, 'images');
-const OUT = path.resolve(process.env.IMAGES_OUT_DIR || path.join(ROOT, 'public', 'images'));
-const MAX_BYTES = 150 * 1024;
+const OUT = process.env.IMAGES_OUT_DIR ? fromCaller(process.env.IMAGES_OUT_DIR) : path.join(ROOT, 'public', 'images');
 const CONCURRENCY = 2;
-const AVIF = { quality: 50, effort: 4 };
-const WEBP = { quality: 72, effort: 4 };
-const JPEG_QUALITY = 82;
 const KEY_RE = /^[a-z-]+\/[a-z0-9-]+$/;
 const OG_KEY = OG_IMAGE.key;
 /** Encoded outputs are reused when a key's SVG and settings are unchanged (`--force` re-encodes all). */
-const CACHE_FILE = process.env.IMAGES_OUT_DIR ? path.join(OUT, '.images-cache.json') : path.join(ROOT, 'node_modules', '.cache', 'halden-images.json');
+const CACHE_FILE = process.env.IMAGES_OUT_DIR ? path.join(OUT, '.images-cache.json') : path.join(import.meta.dirname, 'node_modules', '.cache', 'halden-images.json');
 const FORCE = process.argv.includes('--force');
 
-sharp.concurrency(1); // we parallelise across keys instead
-sharp.cache(false);
+/** The content's facts, read (and validated) once, when a generator first needs them. */
+let content: Content | undefined;
+let covers: Map<string, Piece> | undefined;
+const facts = () => (content ??= readContent(CONTENT));
 
 /* ------------------------------------------------------------ key specs -- */
 
@@ -56,100 +61,79 @@ interface Spec {
   /** width / height of the largest variant */
   ratio: [number, number];
   widths: number[];
-  hints: string[];
-  /** for cards: position among the keys of the same prefix (spreads motifs across a list) */
-  slot?: number;
   /** false: no generator for this kind, a photograph is required */
   generated?: boolean;
 }
 
-function specFor(key: string, hints: string[]): Spec {
+function specFor(key: string): Spec {
   const prefix = key.split('/')[0];
   switch (prefix) {
     case 'stories':
     case 'pages':
-      return { key, ratio: [16, 9], widths: [640, 960, 1440, 1920], hints };
+      return { key, ratio: [16, 9], widths: [640, 960, 1440, 1920] };
     case 'research':
     case 'press':
     case 'news':
-      return { key, ratio: [3, 2], widths: [480, 800, 1200], hints };
+      return { key, ratio: [3, 2], widths: [480, 800, 1200] };
     case 'team':
-      return { key, ratio: [4, 5], widths: [320, 480, 720], hints };
+      return { key, ratio: [4, 5], widths: [320, 480, 720] };
     case 'site':
-      return { key, ratio: [1200, 630], widths: [640, 1200], hints };
+      return { key, ratio: [1200, 630], widths: [640, 1200] };
     default:
       // a photograph of another kind of image: card sizes (no artwork can be generated for it)
-      return { key, ratio: [3, 2], widths: [480, 800, 1200], hints, generated: false };
+      return { key, ratio: [3, 2], widths: [480, 800, 1200], generated: false };
   }
-}
-
-/** The share card's lines: the firm's tagline, then since when and where (content/site.json). */
-function ogTagline(): [string, string] {
-  const site = JSON.parse(readFileSync(path.join(CONTENT, 'site.json'), 'utf8')) as {
-    tagline: string;
-    founded: number;
-    headquarters: { name: string };
-    offices: { city: string }[];
-  };
-  const cities = [site.headquarters.name.replace(/ Headquarters$/, ''), ...site.offices.map((o) => o.city)];
-  return [site.tagline, [`Since ${site.founded}`, ...cities].map((c) => c.toUpperCase()).join('  ·  ')];
 }
 
 const heightOf = (spec: Spec, w: number) => Math.round((w * spec.ratio[1]) / spec.ratio[0]);
 
-function artFor(spec: Spec): ArtSpec {
+interface ArtSpec {
+  width: number;
+  height: number;
+  svg: string;
+  motif: string;
+}
+
+/** The artwork of a key, drawn from the content's facts; undefined when no generator draws it. */
+function artFor(spec: Spec): ArtSpec | undefined {
   const W = spec.widths[spec.widths.length - 1]!;
   const H = heightOf(spec, W);
-  const prefix = spec.key.split('/')[0];
-  if (prefix === 'team') return portraitSvg(spec.key, W, H);
-  if (SCENE_FOR[spec.key]) return sceneSvg(spec.key, W, H, SCENE_FOR[spec.key]!);
-  if (prefix === 'stories') return heroSvg(spec.key, W, H, { hints: spec.hints });
-  if (prefix === 'pages') return heroSvg(spec.key, W, H, { calm: true, hints: spec.hints });
-  if (spec.key === OG_KEY) return ogSvg(spec.key, W, H, ogTagline());
-  if (prefix === 'site') return heroSvg(spec.key, W, H, { calm: true, motif: 'bands' });
-  if (prefix === 'research' || prefix === 'press' || prefix === 'news') return coverSvg(spec.key, W, H, spec.slot);
-  return cardSvg(spec.key, W, H, spec.slot);
+  const [prefix] = spec.key.split('/');
+  const art = (svg: string, motif: string) => ({ width: W, height: H, svg, motif });
+  if (spec.key === OG_KEY) return art(ogSvg(W, H, readSite(CONTENT)), 'og-card');
+  const content = facts();
+  if (prefix === 'team') {
+    const i = content.team.findIndex((m) => m.image === spec.key);
+    const years: [number, number] = [content.site.founded, Math.max(...content.portfolio.map((c) => c.invested))];
+    return i < 0 ? undefined : art(portraitSvg(content.team[i]!, i, W, H, years), 'type-plate');
+  }
+  if (prefix === 'pages' || prefix === 'stories') {
+    const h = heroSvg(spec.key, W, H, content);
+    return h && art(h.svg, h.motif);
+  }
+  const piece = (covers ??= coverPieces(content)).get(spec.key);
+  return piece && art(coverSvg(piece, W, H, content.portfolio), `cover-${piece.category.toLowerCase().replace(/ /g, '-')}`);
 }
 
 /* ------------------------------------------------------- content scan -- */
 
-function collectKeys(): Map<string, string[]> {
-  const keys = new Map<string, string[]>();
-  // Every "image" in the content (front matter and JSON), with words describing its entry.
-  for (const [value, hints] of contentImageKeys(CONTENT)) {
+function collectKeys(): Set<string> {
+  const keys = new Set<string>();
+  // Every "image" in the content (front matter and JSON).
+  for (const value of contentImageKeys(CONTENT).keys()) {
     if (!KEY_RE.test(value)) {
       console.warn(`warning: ignoring image "${value}" (not a key like "team/jane-doe")`);
       continue;
     }
-    keys.set(value, hints);
+    keys.add(value);
   }
-  keys.set(OG_KEY, []);
-  return new Map([...keys].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  keys.add(OG_KEY);
+  // the /team page's hero, when there is a team
+  if ([...keys].some((k) => k.startsWith('team/'))) keys.add(TEAM_IMAGE.key);
+  return new Set([...keys].sort());
 }
 
 /* ------------------------------------------------------------ encoding -- */
-
-type Format = 'avif' | 'webp' | 'jpg';
-
-async function encode(raw: Buffer, info: OutputInfo, w: number, h: number, format: Format, quality: number): Promise<Buffer> {
-  let img = sharp(raw, { raw: { width: info.width, height: info.height, channels: info.channels as 3 } });
-  if (w !== info.width || h !== info.height) img = img.resize(w, h, { fit: 'fill', kernel: 'lanczos3' });
-  if (format === 'avif') return img.avif({ quality, effort: AVIF.effort, chromaSubsampling: '4:2:0' }).toBuffer();
-  if (format === 'webp') return img.webp({ quality, effort: WEBP.effort, smartSubsample: true }).toBuffer();
-  return img.jpeg({ quality, mozjpeg: true, progressive: true }).toBuffer();
-}
-
-/** Encode, stepping quality down until the file fits the budget. */
-async function encodeWithinBudget(raw: Buffer, info: OutputInfo, w: number, h: number, format: Format, label: string) {
-  let quality = format === 'avif' ? AVIF.quality : format === 'webp' ? WEBP.quality : JPEG_QUALITY;
-  for (;;) {
-    const buf = await encode(raw, info, w, h, format, quality);
-    if (buf.length <= MAX_BYTES) return buf;
-    if (quality <= 20) throw new Error(`${label}: ${buf.length} bytes even at quality ${quality} (limit ${MAX_BYTES})`);
-    console.warn(`note: ${label} was ${(buf.length / 1024).toFixed(0)} KB at q${quality}; retrying lower`);
-    quality -= 8;
-  }
-}
 
 interface Result {
   key: string;
@@ -175,12 +159,11 @@ function loadCache(): Cache {
   }
 }
 
-const SETTINGS = JSON.stringify({ AVIF, WEBP, JPEG_QUALITY, MAX_BYTES, sharp: sharp.versions });
-
 async function build(spec: Spec, cache: Cache): Promise<Result & { cached: boolean; hash: string }> {
   const photo = findPhoto(PHOTOS, spec.key);
   const W = spec.widths[spec.widths.length - 1]!;
-  const art: ArtSpec = photo ? { width: W, height: heightOf(spec, W), svg: '', motif: 'photo' } : artFor(spec);
+  const art = photo ? { width: W, height: heightOf(spec, W), svg: '', motif: 'photo' } : artFor(spec);
+  if (!art) throw new ImageSourceError(`${spec.key}: no entry of the content draws this key (and no photograph)`);
   const entryOf = (color: string) => ({ width: W, height: heightOf(spec, W), widths: [...spec.widths], color });
   const source = photo ? Buffer.concat([readFileSync(photo.file), photo.sidecar ? readFileSync(photo.sidecar) : Buffer.alloc(0)]) : Buffer.from(art.svg);
   const hash = createHash('sha256').update(source).update(SETTINGS).update(JSON.stringify(spec.widths)).digest('hex');
@@ -228,10 +211,6 @@ async function build(spec: Spec, cache: Cache): Promise<Result & { cached: boole
   return { key: spec.key, entry: entryOf(color), files, motif: art.motif, cached: false, hash };
 }
 
-async function fromSvg(svg: string) {
-  return sharp(Buffer.from(svg), { density: 72 }).flatten({ background: '#0b1a2e' }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
-}
-
 async function fromPhoto(photo: Photo, W: number, H: number) {
   const r = await photoRaw(photo, W, H);
   if (r.upscaled) console.warn(`warning: ${path.relative(ROOT, photo.file)} is smaller than ${W}×${H} once cut to shape: it is enlarged (supply a larger original)`);
@@ -250,7 +229,7 @@ function removeStale(expected: Set<string>): string[] {
       if (statSync(abs).isDirectory()) {
         visit(abs);
         if (readdirSync(abs).length === 0) rmdirSync(abs);
-      } else if (/(-\d+\.(avif|webp)|\.jpg)$/.test(name) && !expected.has(rel)) {
+      } else if (/(-\d+\.(avif|webp)|\.jpg|\.svg)$/.test(name) && !expected.has(rel)) {
         unlinkSync(abs);
         removed.push(rel);
       }
@@ -278,7 +257,7 @@ async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>
 async function main() {
   const t0 = performance.now();
   const keys = collectKeys();
-  const specs = [...keys].map(([key, hints]) => specFor(key, hints));
+  const specs = [...keys].map((key) => specFor(key));
   // A key the content names needs a source: a photograph, or a generator for its kind.
   const files = contentImageFiles(CONTENT);
   const missing = specs.filter((s) => s.generated === false && !findPhoto(PHOTOS, s.key));
@@ -295,13 +274,6 @@ async function main() {
   for (const p of listPhotos(PHOTOS)) {
     if (!keys.has(p.key)) console.warn(`warning: ${path.relative(ROOT, p.file)} is not used by any content (no "image: ${p.key}")`);
   }
-  // cards of one kind take motifs in turn (offset per kind), so a list never repeats one
-  const byPrefix = new Map<string, Spec[]>();
-  for (const s of specs) {
-    const p = s.key.split('/')[0]!;
-    if (['research', 'press', 'news'].includes(p)) byPrefix.set(p, [...(byPrefix.get(p) ?? []), s]);
-  }
-  for (const [p, list] of byPrefix) list.forEach((s, i) => (s.slot = i + hashString(p)));
   mkdirSync(OUT, { recursive: true });
   console.log(`images: generating ${specs.length} keys (concurrency ${CONCURRENCY})`);
 
@@ -309,7 +281,7 @@ async function main() {
   const results = await pool(specs, CONCURRENCY, async (spec) => {
     const r = await build(spec, cache);
     const kb = r.files.reduce((s, f) => s + f.bytes, 0) / 1024;
-    console.log(`  ${spec.key.padEnd(54)} ${r.motif.padEnd(22)} ${r.files.length} files ${kb.toFixed(0).padStart(5)} KB${r.cached ? '  (unchanged)' : ''}`);
+    console.log(`  ${spec.key.padEnd(54)} ${r.motif.padEnd(24)} ${r.files.length} files ${kb.toFixed(0).padStart(5)} KB${r.cached ? '  (unchanged)' : ''}`);
     return r;
   });
   const nextCache: Cache = {};
@@ -328,7 +300,16 @@ async function main() {
   }
   writeFileSync(path.join(OUT, 'sources.json'), JSON.stringify(sources, null, 2) + '\n');
 
-  const all = results.flatMap((r) => r.files);
+  // A wordmark per portfolio company: outlined SVG, small enough not to need variants.
+  const companies = existsSync(path.join(CONTENT, 'portfolio')) ? facts().portfolio : [];
+  const marks = companies.map((c) => {
+    const file = wordmarkFile(c.id);
+    const svg = wordmarkSvg(c, WORDMARK.width, WORDMARK.height);
+    mkdirSync(path.dirname(path.join(OUT, file)), { recursive: true });
+    writeFileSync(path.join(OUT, file), svg);
+    return { file, bytes: Buffer.byteLength(svg) };
+  });
+  const all = [...results.flatMap((r) => r.files), ...marks];
   const removed = removeStale(new Set(all.map((f) => f.file)));
   const over = all.filter((f) => f.bytes > MAX_BYTES);
   if (over.length) throw new Error(`files over ${MAX_BYTES} bytes: ${over.map((f) => f.file).join(', ')}`);
