@@ -54,7 +54,7 @@ export interface Config {
   messageRetentionDays: number;
   /** Below this many free bytes on the store's disk, new messages are refused and /readyz fails. */
   minFreeBytes: number;
-  /** `password`: the gate (default). `public`: open, indexable, CDN-cacheable (README: access modes). */
+  /** `password`: the gate (default). `public`: open, indexable, CDN-cacheable (docs/deploying.md: access modes). */
   siteAccess: SiteAccess;
   /** The site's public origin ("https://www.example.com", no trailing slash): absolute URLs, the Origin check. */
   publicOrigin: string | undefined;
