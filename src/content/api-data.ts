@@ -22,7 +22,6 @@ import { PATHS, href } from '../app/paths.ts';
 import { TEAM_IMAGE, imageDefaultSrc } from '../app/image-src.ts';
 import { LISTINGS, canonicalSearch, type ListingName } from '../app/listing.ts';
 import { facetLabel, type PortfolioCompany, type PortfolioSummary } from '../app/portfolio.ts';
-import type { BlockT } from './schema.ts';
 import type {
   DisclosureSection,
   HomeData,
@@ -37,6 +36,7 @@ import type {
   EditorialPageData,
   PolicyPageData,
   Body,
+  BlockT,
 } from '../app/types.ts';
 import {
   CAREER_TEAMS,
