@@ -176,7 +176,7 @@ export function storeContract(name: string, backend: ContractBackend, opts: { sk
     assert.equal(await store.alerts.nextDue(lease), '2026-03-01T10:00:00.000Z');
     const other = await another();
     const claims = await Promise.all([store.alerts.claim(now, lease), other.alerts.claim(now, lease)]);
-    assert.deepEqual(claims.map((c) => c?.to).sort(), ['a@example.com', 'b@example.com'], 'two processes claim one each, never the same');
+    assert.deepEqual(claims.map((c) => c?.to ?? '').sort(), ['a@example.com', 'b@example.com'], 'two processes claim one each, never the same');
     const a = claims.find((c) => c?.to === 'a@example.com')!;
     assert.deepEqual(a.body, { type: 'confirm', kinds: ['research', 'news'], expiresAt: expires.getTime() });
     assert.equal(a.attempts, 1);
@@ -218,11 +218,15 @@ export function storeContract(name: string, backend: ContractBackend, opts: { sk
     const next = [item('research', 'r2', '2026-02-20'), item('news', 'n2', '2026-01-12'), ...archive];
     const other = await another();
     const runs = await Promise.all([store.alerts.digest(next, expires, at('2026-02-21T00:00:00.000Z')), other.alerts.digest(next, expires, at('2026-02-21T00:00:00.000Z'))]);
-    assert.deepEqual(runs.map((r) => r.queued).sort(), [0, 2], 'two processes: one queues it');
+    assert.deepEqual(
+      runs.map((r) => r.queued).sort((a, b) => a - b),
+      [0, 2],
+      'two processes: one queues it',
+    );
     const mails = [];
     for (let m; (m = await store.alerts.claim(at('2026-02-21T00:00:01.000Z'), 60_000)); ) mails.push(m);
     assert.deepEqual(
-      mails.map((m) => [m.to, m.body.type === 'digest' ? m.body.items.map((i) => i.id) : []]).sort(),
+      mails.map((m) => [m.to, m.body.type === 'digest' ? m.body.items.map((i) => i.id) : []]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
       [
         ['all@example.com', ['r2', 'n2']],
         ['research@example.com', ['r2']],

@@ -7,6 +7,10 @@
  * Rate-limit counters are not here: they stay on express-rate-limit's own Store interface
  * (gate.ts, contact.ts), which already has shared implementations.
  */
+import type { AlertKind } from '../../app/alerts.ts';
+
+export { ALERT_KINDS, type AlertKind } from '../../app/alerts.ts';
+
 export interface NewMessage {
   name: string;
   email: string;
@@ -52,10 +56,6 @@ export interface OutboxItem {
   attempts: number;
   messageId: string;
 }
-
-/** The collections an alert may follow (content/research, press-releases, news). */
-export const ALERT_KINDS = ['research', 'press-releases', 'news'] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
 
 /** A confirmed subscriber to insight alerts. */
 export interface AlertSubscriber {

@@ -11,7 +11,21 @@
  */
 import pg from 'pg';
 import { planDigest, itemsFor, kindsOf, kindsText, markKey, parseMark, type DigestMark } from './alert-digest.ts';
-import { ALERT_KINDS, StoreError, StoreUnavailableError, type AlertKind, type AlertMail, type AlertMailBody, type DigestItem, type DeliveryState, type NewMessage, type OutboxItem, type Revocation, type Store, type StoredMessage } from './index.ts';
+import {
+  ALERT_KINDS,
+  StoreError,
+  StoreUnavailableError,
+  type AlertKind,
+  type AlertMail,
+  type AlertMailBody,
+  type DigestItem,
+  type DeliveryState,
+  type NewMessage,
+  type OutboxItem,
+  type Revocation,
+  type Store,
+  type StoredMessage,
+} from './index.ts';
 
 /** The database's own name for log lines: postgres://host:port/db, never the credentials. */
 export function describeDatabase(url: string): string {
@@ -422,7 +436,9 @@ export function openPostgresStore(url: string, opts: { poolSize?: number } = {})
           [now, new Date(now.getTime() - leaseMs)],
         );
         const r = rows[0];
-        return r && { id: Number(r.id), to: r.email, body: JSON.parse(r.body) as AlertMailBody, attempts: r.attempts, messageId: alertMessageIdOf(Number(r.id)), createdAt: r.created_at.toISOString() };
+        return (
+          r && { id: Number(r.id), to: r.email, body: JSON.parse(r.body) as AlertMailBody, attempts: r.attempts, messageId: alertMessageIdOf(Number(r.id)), createdAt: r.created_at.toISOString() }
+        );
       },
       async sent(id) {
         await query('DELETE FROM alert_outbox WHERE id = $1', [id]);

@@ -15,7 +15,20 @@ import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { planDigest, itemsFor, kindsOf, kindsText, markKey, parseMark, type DigestMark } from './alert-digest.ts';
-import { ALERT_KINDS, StoreError, type AlertKind, type AlertMail, type AlertMailBody, type DigestItem, type DeliveryState, type NewMessage, type OutboxItem, type Revocation, type Store, type StoredMessage } from './index.ts';
+import {
+  ALERT_KINDS,
+  StoreError,
+  type AlertKind,
+  type AlertMail,
+  type AlertMailBody,
+  type DigestItem,
+  type DeliveryState,
+  type NewMessage,
+  type OutboxItem,
+  type Revocation,
+  type Store,
+  type StoredMessage,
+} from './index.ts';
 
 export const DB_FILE = 'site.db';
 
