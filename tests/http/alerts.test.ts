@@ -115,13 +115,13 @@ test('sign-up → one confirmation → confirm → a digest after a new item →
   assert.equal(page.status, 200);
   assert.equal(page.headers.get('cache-control'), 'no-store');
   const html = await page.text();
-  assert.match(html, /Confirm your email alerts/);
+  assert.match(html, /Confirm Your Email Alerts/);
   assert.match(html, /reader@example\.com/);
   assert.equal(await store.alerts.count(), 0, 'a GET (a mail scanner) confirms nothing');
   const token = new URL(confirmLink, s.url).searchParams.get('t')!;
   const confirmed = await fetch(`${s.url}/subscription/confirm`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `t=${token}` });
   assert.equal(confirmed.status, 200);
-  assert.match(await confirmed.text(), /You are subscribed/);
+  assert.match(await confirmed.text(), /You Are Subscribed/);
   assert.deepEqual((await store.alerts.subscriber('reader@example.com'))?.kinds, ['research', 'news']);
   // The second reader confirms too (research and press releases).
   const analystToken = new URL(linkIn(parse(sink.received.find((m) => m.to === 'analyst@example.com')!).body, 'confirm'), s.url).searchParams.get('t')!;
@@ -152,7 +152,7 @@ test('sign-up → one confirmation → confirm → a digest after a new item →
   const oneClick = /^<([^>]+)>$/.exec(readerDigest.headers.get('list-unsubscribe')!)![1].replace(ORIGIN, s.url);
   const unsub = await fetch(oneClick, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' }, body: 'List-Unsubscribe=One-Click' });
   assert.equal(unsub.status, 200);
-  assert.match(await unsub.text(), /You are unsubscribed/);
+  assert.match(await unsub.text(), /You Are Unsubscribed/);
   assert.equal(await store.alerts.subscriber('reader@example.com'), undefined);
   // …the analyst with the link in the e-mail's text: a page, then its button.
   const analystDigest = digests[sink.received.slice(2).findIndex((m) => m.to === 'analyst@example.com')];
@@ -160,7 +160,7 @@ test('sign-up → one confirmation → confirm → a digest after a new item →
   const unsubPage = await fetch(`${s.url}${unsubLink}`);
   assert.equal(unsubPage.status, 200);
   const unsubHtml = await unsubPage.text();
-  assert.match(unsubHtml, /Unsubscribe from email alerts/);
+  assert.match(unsubHtml, /Unsubscribe from Email Alerts/);
   assert.equal(await store.alerts.count(), 1, 'opening the link unsubscribes nobody');
   const action = /<form[^>]*action="([^"]+)"/.exec(unsubHtml)![1].replace(/&amp;/g, '&');
   assert.equal((await fetch(`${s.url}${action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' })).status, 200);
@@ -181,14 +181,14 @@ test('bad, changed and expired links are clear 4xx pages, without a session', as
   const valid = signLink(keys, { a: 'confirm', e: 'ok@example.com', k: ['news'], x: Date.now() + 60_000 });
   const changed = `${valid.slice(0, 5)}${valid[5] === 'A' ? 'B' : 'A'}${valid.slice(6)}`;
   const cases: [string, RequestInit | undefined, number, RegExp][] = [
-    ['/subscription/confirm?t=not-a-token', undefined, 400, /This link does not work/],
-    ['/subscription/confirm', undefined, 400, /This link does not work/],
-    [`/subscription/confirm?t=${changed}`, undefined, 400, /This link does not work/],
+    ['/subscription/confirm?t=not-a-token', undefined, 400, /This Link Does Not Work/],
+    ['/subscription/confirm', undefined, 400, /This Link Does Not Work/],
+    [`/subscription/confirm?t=${changed}`, undefined, 400, /This Link Does Not Work/],
     // A confirmation token is not an unsubscribe token, nor the reverse.
-    [`/subscription/unsubscribe?t=${valid}`, undefined, 400, /This link does not work/],
-    [`/subscription/confirm?t=${expired}`, undefined, 410, /This link has expired/],
-    ['/subscription/confirm', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `t=${expired}` }, 410, /This link has expired/],
-    ['/subscription/unsubscribe?t=x.y', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' }, 400, /This link does not work/],
+    [`/subscription/unsubscribe?t=${valid}`, undefined, 400, /This Link Does Not Work/],
+    [`/subscription/confirm?t=${expired}`, undefined, 410, /This Link Has Expired/],
+    ['/subscription/confirm', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `t=${expired}` }, 410, /This Link Has Expired/],
+    ['/subscription/unsubscribe?t=x.y', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' }, 400, /This Link Does Not Work/],
   ];
   for (const [target, init, status, text] of cases) {
     const res = await fetch(`${s.url}${target}`, { redirect: 'manual', ...init });

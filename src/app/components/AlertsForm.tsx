@@ -176,7 +176,7 @@ export function AlertsForm({ initial }: { initial: AlertsFormInitial }) {
 
       <div className="contact-form__actions">
         <button type="submit" className="button button--primary contact-submit" disabled={phase === 'sending'}>
-          {phase === 'sending' ? 'Sending…' : 'Sign Up'}
+          {phase === 'sending' ? 'Sending…' : 'Subscribe'}
         </button>
         <p className="contact-form__privacy">
           We email you a link to confirm. We keep your address only while you are subscribed; every email has a link to unsubscribe. See our{' '}

@@ -5,7 +5,7 @@
  * action is one button that posts: opening a link changes nothing (mail scanners open links).
  */
 import { Logo } from '../components/Logo.tsx';
-import { kindsSentence, type AlertKind } from '../alerts.ts';
+import { ALERT_CONFIRM_HOURS, kindsSentence, type AlertKind } from '../alerts.ts';
 
 export type AlertLinkProps =
   | { kind: 'confirm'; action: string; token: string; email: string; kinds: AlertKind[] }
@@ -18,13 +18,13 @@ export type AlertLinkProps =
 
 /** Each state's title (the document's <title> and the card's heading). */
 export const ALERT_LINK_TITLES: Record<AlertLinkProps['kind'], string> = {
-  confirm: 'Confirm your email alerts',
-  confirmed: 'You are subscribed',
-  unsubscribe: 'Unsubscribe from email alerts',
-  unsubscribed: 'You are unsubscribed',
-  invalid: 'This link does not work',
-  expired: 'This link has expired',
-  unavailable: 'Please try again later',
+  confirm: 'Confirm Your Email Alerts',
+  confirmed: 'You Are Subscribed',
+  unsubscribe: 'Unsubscribe from Email Alerts',
+  unsubscribed: 'You Are Unsubscribed',
+  invalid: 'This Link Does Not Work',
+  expired: 'This Link Has Expired',
+  unavailable: 'Please Try Again Later',
 };
 
 export function AlertLinkPage(props: AlertLinkProps) {
@@ -97,7 +97,7 @@ function Body(props: AlertLinkProps) {
     case 'invalid':
       return <p className="login__text">The link is incomplete or has been changed. Please open it again from the email, or copy the whole address into your browser. Nothing has changed.</p>;
     case 'expired':
-      return <p className="login__text">Confirmation links work for 24 hours, and we have kept nothing of your address since. Please sign up again to receive a new link.</p>;
+      return <p className="login__text">Confirmation links work for {ALERT_CONFIRM_HOURS} hours, and we have kept nothing of your address since. Please sign up again to receive a new link.</p>;
     case 'unavailable':
       return <p className="login__text">A problem on our side stopped us from saving this. Nothing has changed; please open the link again in a few minutes.</p>;
   }

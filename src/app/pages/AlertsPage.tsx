@@ -70,7 +70,7 @@ export function AlertsPage() {
 
           <div className="contact-message">
             <h2 id="alerts-form-title" className="block__heading contact-message__title">
-              Sign Up for Alerts
+              Subscribe to Alerts
             </h2>
             <p className="contact-message__intro">Enter your email address and choose what you would like to receive. You can change your choice at any time by signing up again.</p>
             <AlertsForm initial={alertsFormInitial(location.search)} />
