@@ -149,6 +149,6 @@ export async function renderLoginDocument(props: LoginProps, manifest: BuildMani
 /** An alert link's page (src/server/alerts.ts): the stylesheet and fonts the login page loads, no script. */
 export async function renderAlertLinkDocument(props: AlertLinkProps, manifest: BuildManifest, opts: RenderOptions = {}): Promise<RenderedDocument> {
   const assets: Assets = { ...assetsFor(manifest, 'login', opts.devScript), modulePreload: [] };
-  const html = await renderToBuffer(<AlertLinkDocument assets={assets} props={props} />, [], opts);
+  const html = await renderToBuffer(<AlertLinkDocument assets={assets} props={props} gated={(opts.mode?.access ?? 'password') === 'password'} />, [], opts);
   return { status: opts.status ?? 200, html };
 }

@@ -251,7 +251,7 @@ export function renderAlertLink(req: Request, res: Response, ctx: RenderContext,
     res.send(html);
   };
   if (kept) return sendHtml(kept);
-  renderAlertLinkDocument(props, ctx.manifest, { status, devScript: ctx.devScript }).then(
+  renderAlertLinkDocument(props, ctx.manifest, { status, devScript: ctx.devScript, mode: ctx.mode }).then(
     ({ html }) => {
       if (shared) alertLinkPages.set(shared, html);
       if (!res.headersSent && !res.destroyed) sendHtml(html);

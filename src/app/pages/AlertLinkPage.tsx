@@ -27,7 +27,11 @@ export const ALERT_LINK_TITLES: Record<AlertLinkProps['kind'], string> = {
   unavailable: 'Please Try Again Later',
 };
 
-export function AlertLinkPage(props: AlertLinkProps) {
+/**
+ * `gated`: the site asks for its password (SITE_ACCESS=password); then the card links to nothing
+ * behind the gate, and says itself what is kept.
+ */
+export function AlertLinkPage({ gated, ...props }: AlertLinkProps & { gated: boolean }) {
   return (
     <main id="main" className="login alert-link">
       <div className="login__card">
@@ -35,12 +39,16 @@ export function AlertLinkPage(props: AlertLinkProps) {
           <Logo />
         </div>
         <h1 className="login__title">{ALERT_LINK_TITLES[props.kind]}</h1>
-        <Body {...props} />
-        <p className="alert-link__more">
-          <a href="/alerts">Email alerts</a>
-          <span aria-hidden="true"> · </span>
-          <a href="/privacy#email-alerts">How we use your address</a>
-        </p>
+        <Body {...(props as AlertLinkProps)} />
+        {gated ? (
+          <p className="alert-link__more">We keep a subscriber’s address and choice only until they unsubscribe, and use them only to send these alerts.</p>
+        ) : (
+          <p className="alert-link__more">
+            <a href="/alerts">Email alerts</a>
+            <span aria-hidden="true"> · </span>
+            <a href="/privacy#email-alerts">How we use your address</a>
+          </p>
+        )}
       </div>
       <p className="login__footer">© Halden Rowe Capital</p>
     </main>

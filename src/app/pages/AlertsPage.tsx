@@ -5,7 +5,7 @@
  */
 import { useLocation } from '../router.tsx';
 import { FEEDS } from '../Document.tsx';
-import { ALERT_CONFIRM_HOURS, ALERT_FORM_ERRORS, ALERT_KIND_LABELS, parseAlertErrorFields } from '../alerts.ts';
+import { ALERT_CONFIRM_HOURS, ALERT_FORM_ERRORS, ALERT_KIND_LABELS, ALERT_KINDS, parseAlertErrorFields } from '../alerts.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { AlertsForm, type AlertsFormInitial } from '../components/AlertsForm.tsx';
@@ -55,13 +55,15 @@ export function AlertsPage() {
                 <dt className="contact-list__label">Prefer a feed reader?</dt>
                 <dd className="alerts-details__value">
                   <ul className="alerts-feeds">
-                    {FEEDS.map((f) => (
-                      <li key={f.path}>
-                        <a href={f.path} className="contact-link">
-                          {ALERT_KIND_LABELS[f.collection]} (RSS)
-                        </a>
-                      </li>
-                    ))}
+                    {[...FEEDS]
+                      .sort((a, b) => ALERT_KINDS.indexOf(a.collection) - ALERT_KINDS.indexOf(b.collection))
+                      .map((f) => (
+                        <li key={f.path}>
+                          <a href={f.path} className="contact-link">
+                            {ALERT_KIND_LABELS[f.collection]} (RSS)
+                          </a>
+                        </li>
+                      ))}
                   </ul>
                 </dd>
               </div>
