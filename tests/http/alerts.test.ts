@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { startServer, freePortForTests, type TestServer } from '../helpers/server.ts';
 import { smtpSink, type Mail } from '../helpers/smtp.ts';
 import { TEST_CONTENT_DATE } from '../helpers/content-date.ts';
@@ -94,7 +95,7 @@ test('sign-up → one confirmation → confirm → a digest after a new item →
   assert.match(await statusPage.text(), /Check your inbox to confirm/);
 
   await until('two confirmation e-mails', () => sink.received.length === 2);
-  await new Promise((r) => setTimeout(r, 500));
+  await new Promise((r) => setTimeout(r, 300));
   assert.equal(sink.received.length, 2, 'one confirmation each, no more');
   const confirmation = sink.received.find((m) => m.to === 'reader@example.com');
   assert.ok(confirmation, 'addressed in lower case');
@@ -169,7 +170,13 @@ test('sign-up → one confirmation → confirm → a digest after a new item →
   // Another release with another new item: nobody is mailed.
   await s.close();
   s = await startServer({ env: env(smtpPort), config: { notifyRetry: fastRetry }, dataDir, deps: { api: contentWithNewResearch('alerts-test-newer-item', 'Another New Item') } });
-  await new Promise((r) => setTimeout(r, 1500));
+  // The digest has run when the research mark names the new item; nothing was queued.
+  const db = new DatabaseSync(path.join(dataDir, 'site.db'), { readOnly: true });
+  t.after(() => db.close());
+  const researchMark = () => String(db.prepare("SELECT value FROM meta WHERE key = 'alerts-digested:research'").get()?.value ?? '');
+  await until('the digest of the newer item', () => researchMark().includes('alerts-test-newer-item'));
+  assert.equal(await store.alerts.nextDue(60_000), null, 'nothing queued');
+  await new Promise((r) => setTimeout(r, 300));
   assert.equal(sink.received.length, 4, 'no more mail after unsubscribing');
 });
 
