@@ -208,6 +208,11 @@ test('bad, changed and expired links are clear 4xx pages, without a session', as
   // A valid link without SMTP still shows its page (the store is there); other methods are 405.
   assert.equal((await fetch(`${s.url}/subscription/confirm?t=${valid}`)).status, 200);
   assert.equal((await fetch(`${s.url}/subscription/confirm?t=${valid}`, { method: 'DELETE' })).status, 405);
+  // The sign-up page is found by the site search and listed in the sitemap.
+  const cookie = await s.login();
+  const found = (await (await fetch(`${s.url}/api/search?q=email+alerts`, { headers: { cookie } })).json()) as { groups: { type: string; hits: { href: string }[] }[] };
+  assert.equal(found.groups.find((g) => g.type === 'pages')?.hits[0]?.href, '/alerts');
+  assert.match(await (await fetch(`${s.url}/sitemap.xml`, { headers: { cookie } })).text(), /\/alerts<\/loc>/);
   // The one-click body is bounded: 2 KB.
   const big = await fetch(`${s.url}/subscription/unsubscribe?t=${valid}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `x=${'a'.repeat(4000)}` });
   assert.equal(big.status, 413);
