@@ -244,3 +244,23 @@ test('1,000 sign-ups from one client are throttled like contact posts; many clie
   await new Promise((r) => setTimeout(r, 300));
   assert.equal(sink.received.length, 20, 'one e-mail per accepted sign-up, none for the refused');
 });
+
+test('the store bounds hold: no sign-up below the free-space floor, no new subscriber past ALERT_SUBSCRIBER_LIMIT', async (t) => {
+  const smtpPort = await freePortForTests();
+  const full = await startServer({ env: { ...env(smtpPort), DATA_MIN_FREE_MB: '100000000' } });
+  t.after(() => full.close());
+  const refused = await signUp(full, await full.login(), 'floor@example.com', ['news']);
+  assert.equal(refused.status, 503);
+  assert.ok(Number(refused.headers.get('retry-after')) > 0);
+  const link = (s: TestServer, email: string) => `t=${signLink(alertKeys(s.config.sessionSecrets), { a: 'confirm', e: email, k: ['news'], x: Date.now() + 60_000 })}`;
+  const post = (s: TestServer, email: string) => fetch(`${s.url}/subscription/confirm`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: link(s, email) });
+  const floor = await post(full, 'floor@example.com');
+  assert.equal(floor.status, 503);
+  assert.match(await floor.text(), /Please Try Again Later/);
+
+  const capped = await startServer({ env: { ...env(smtpPort), ALERT_SUBSCRIBER_LIMIT: '1' } });
+  t.after(() => capped.close());
+  assert.equal((await post(capped, 'first@example.com')).status, 200);
+  assert.equal((await post(capped, 'second@example.com')).status, 503, 'past the limit');
+  assert.equal((await post(capped, 'first@example.com')).status, 200, 'a subscriber may still confirm again (a change of kinds)');
+});
