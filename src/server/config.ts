@@ -59,7 +59,7 @@ export interface Config {
    * (ALERT_SIGNUP_SITE_LIMIT), and confirmed subscribers kept at most (ALERT_SUBSCRIBER_LIMIT).
    */
   alertLimits: { signupsPerHour: number; subscribers: number };
-  /** `password`: the gate (default). `public`: open, indexable, CDN-cacheable (README: access modes). */
+  /** `password`: the gate (default). `public`: open, indexable, CDN-cacheable (docs/deploying.md: access modes). */
   siteAccess: SiteAccess;
   /** The site's public origin ("https://www.example.com", no trailing slash): absolute URLs, the Origin check. */
   publicOrigin: string | undefined;

@@ -95,7 +95,7 @@ export type LoginPageRenderer = (req: Request, res: Response, opts: { status: nu
 /**
  * Where rate-limit counters live (express-rate-limit's Store interface): one store per limiter,
  * in memory by default. Several processes (node:cluster workers) must share one kind that every
- * process sees (see README: operations): pass a factory for it to createApp.
+ * process sees (see docs/operations.md): pass a factory for it to createApp.
  */
 export type LimiterStoreFactory = (name: string) => Store;
 export const memoryStores: LimiterStoreFactory = () => new MemoryStore();

@@ -20,6 +20,9 @@ const blocks = <T extends Block['type']>(p: Page, t: T) => (p.blocks as Block[])
  * phone shows it cut; what lies left of it (maps, charts) may be cropped.
  */
 export const BAND = { x0: 0.63, x1: 0.955 } as const;
+/** Where a page hero's eyebrow, title and lede lie over the picture at 1440 px and wider (measured
+ * at 1440 x 900: x 7-60 %, y 42-76 % of the 16:9 picture), with a margin: map labels keep out. */
+export const HERO_TEXT = { x0: 0.04, y0: 0.38, x1: 0.62, y1: 0.8 } as const;
 
 /** Ink under the page's title rising to steel on the right, and a ruled grid of `cols` columns fading in from the right. */
 function ground(W: number, H: number, cols = 16): string {
@@ -119,7 +122,7 @@ const overlaps = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] &
  * Office labels beside their squares, each on the first side (right, left, above, below) where it
  * covers no company's marker, no other label and stays inside `frame`.
  */
-function placeLabels(points: { text: string; at: [number, number] }[], avoid: Box[], frame: Box, size: number): { text: string; box: Box }[] {
+function placeLabels(points: { text: string; at: [number, number] }[], avoid: Box[], frame: Box, size: number, text_?: Box): { text: string; box: Box }[] {
   const taken = [...avoid];
   const placed: { text: string; box: Box }[] = [];
   for (const { text, at: [x, y] } of points) {
@@ -134,8 +137,10 @@ function placeLabels(points: { text: string; at: [number, number] }[], avoid: Bo
         [lx, y + gap * k + size * 0.7],
       ]),
     ] as [number, number][]);
-    const box = sides.map(([lx, by]): Box => [lx - 4, by - size * 0.8, lx + w + 4, by + size * 0.25]).find((b) => b[0] >= frame[0] && b[2] <= frame[2] && b[1] >= frame[1] && b[3] <= frame[3] && !taken.some((t) => overlaps(b, t)));
-    if (!box) continue; // no free side: the square stays unnamed (the test asks every sector's offices be named)
+    const boxes = sides.map(([lx, by]): Box => [lx - 4, by - size * 0.8, lx + w + 4, by + size * 0.25]).filter((b) => b[0] >= frame[0] && b[2] <= frame[2] && b[1] >= frame[1] && b[3] <= frame[3] && !taken.some((t) => overlaps(b, t)));
+    // Never under the page's own words: a name there reads as a clash with the title.
+    const box = boxes.find((b) => !(text_ && overlaps(b, text_)));
+    if (!box) continue; // no free side: the square stays unnamed
     taken.push(box);
     placed.push({ text, box });
   }
@@ -162,7 +167,7 @@ export function sectorPlan(W: number, H: number, sectorId: string, content: Cont
     .map((c) => ({ text: c, at: m.ashore(where(c), 4) }))
     .filter(({ at: [x, y] }) => x > 0 && x < W * BAND.x0 && y > 0 && y < H);
   const markers = [...dots.map(([x, y]): Box => [x - MARKER, y - MARKER, x + MARKER, y + MARKER]), ...offices.map(({ at: [x, y] }): Box => [x - 6, y - 6, x + 6, y + 6])];
-  const labels = placeLabels(offices, markers, [16, frame[1] - 40, W * BAND.x0 - 8, H - 16], LABEL_SIZE);
+  const labels = placeLabels(offices, markers, [16, frame[1] - 40, W * BAND.x0 - 8, H - 16], LABEL_SIZE, [W * HERO_TEXT.x0, H * HERO_TEXT.y0, W * HERO_TEXT.x1, H * HERO_TEXT.y1]);
   return { companies, map: m, dots, offices, markers, labels };
 }
 
@@ -191,6 +196,14 @@ function sector(W: number, H: number, page: Page, content: Content): string {
     body += type(`${r.label.replace('North America', 'N. America')} ${r.count}`.toUpperCase(), rx, y + 38, 15, 'sans-600', C.fog, { tracking: 0.08 });
     rx += w;
   });
+  // the key to the map, whose squares lying under the page's words go unnamed
+  const ky = H * 0.535;
+  const companiesKey = 'PORTFOLIO COMPANIES';
+  const officesKey = 'OUR OFFICES';
+  const kw = measure(companiesKey, 'sans-600', 15, { tracking: 0.14 });
+  const ow = measure(officesKey, 'sans-600', 15, { tracking: 0.14 });
+  body += `<circle cx="${n(x - kw - 14)}" cy="${n(ky - 5)}" r="6" fill="${C.amber}"/>` + type(companiesKey, x, ky, 15, 'sans-600', C.fog, { anchor: 'end', tracking: 0.14 });
+  body += rect(x - kw - 44 - ow - 20, ky - 10, 10, 10, C.white) + type(officesKey, x - kw - 44, ky, 15, 'sans-600', C.fog, { anchor: 'end', tracking: 0.14 });
   companies.forEach((c, i) => {
     const yy = H * 0.58 + i * 38;
     body += type(c.name, x - 84, yy, 24, 'sans-500', C.mist, { anchor: 'end' }) + type(String(c.invested), x, yy, 24, 'sans-400', C.amber, { anchor: 'end', tabular: true });
