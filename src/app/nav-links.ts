@@ -33,6 +33,7 @@ export const RESOURCE_LINKS: NavLink[] = [
   { label: 'Press Releases', href: href('pressReleases') },
   { label: 'News & Updates', href: href('news') },
   { label: 'Documents', href: href('documents') },
+  { label: 'Email Alerts', href: href('alerts') },
 ];
 
 export const LEGAL_LINKS: NavLink[] = [

@@ -24,6 +24,8 @@ export const PATHS = {
   careerRole: '/careers/:id',
   documents: '/documents',
   contact: '/contact',
+  /** Insight alerts: the sign-up form and its outcomes (the e-mails' own links: src/server/alerts.ts). */
+  alerts: '/alerts',
   cookieSettings: '/cookie-settings',
 } as const;
 

@@ -15,6 +15,7 @@ import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { NEWS_TABS } from './components/NewsPanel.tsx';
 import { COOKIE_PREFERENCES_KEY } from './constants.ts';
 import { TEAM_FILTERS, teamFilterOptions, teamParam } from './team.ts';
+import { canonicalAlertError } from './alert-fields.ts';
 
 /**
  * The reads a route hands its page, by name (`{ item: Q.teamMember(id) }`): each a typed key
@@ -133,6 +134,7 @@ const Careers = lazyPage('src/app/pages/CareersPage.tsx', () => import('./pages/
 const CareerRole = lazyPage('src/app/pages/CareerRolePage.tsx', () => import('./pages/CareerRolePage.tsx'), 'CareerRolePage');
 const Documents = lazyPage('src/app/pages/DocumentsPage.tsx', () => import('./pages/DocumentsPage.tsx'), 'DocumentsPage');
 const Disclosures = lazyPage('src/app/pages/DisclosuresPage.tsx', () => import('./pages/DisclosuresPage.tsx'), 'DisclosuresPage');
+const Alerts = lazyPage('src/app/pages/AlertsPage.tsx', () => import('./pages/AlertsPage.tsx'), 'AlertsPage');
 const CookieSettings = lazyPage('src/app/pages/CookieSettingsPage.tsx', () => import('./pages/CookieSettingsPage.tsx'), 'CookieSettingsPage');
 
 /** Data every page needs: the header and footer (tests/unit/route-data.test.ts checks they read it). */
@@ -229,6 +231,16 @@ export const routes: RouteDef[] = [
     query: {
       sent: oneOf(['1']),
       error: (v) => (v === 'throttled' ? v : parseErrorFields(v).join(',') || undefined),
+    },
+  }),
+  defineRoute({
+    pattern: PATHS.alerts,
+    ...Alerts,
+    data: () => ({}),
+    // The outcome of a sign-up without JavaScript (see src/server/alerts.ts).
+    query: {
+      status: oneOf(['sent']),
+      error: canonicalAlertError,
     },
   }),
   // /disclosures: the regulatory disclosures (each with its own date), then the legal terms (a policy).

@@ -521,6 +521,15 @@ function searchDocs(
     text: '',
     keywords: 'documents reports library downloads pdf sustainability',
   });
+  docs.push({
+    type: 'pages',
+    title: 'Email Alerts',
+    href: href('alerts'),
+    meta: 'Resources',
+    excerpt: 'An email when we publish new research, press releases or news: confirm with one click, unsubscribe with one click.',
+    text: '',
+    keywords: 'email alerts subscribe newsletter notifications updates mailing list unsubscribe',
+  });
   const careerIndex = new Map(content.careers.map((r) => [r.id, r]));
   for (const r of s.careers) {
     docs.push({

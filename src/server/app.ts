@@ -13,6 +13,7 @@ import type { Store } from './store/index.ts';
 import { openStore, postgresOf } from './store/open.ts';
 import { postgresLimiterStores } from './store/limiter-store.ts';
 import { startOutbox } from './outbox.ts';
+import { alertKeys, createAlertMailer, startAlertJobs } from './alerts.ts';
 import { lookupPage, renderLogin, type RenderContext } from './render.tsx';
 import { PageCache, PAGE_TYPE } from './page-cache.ts';
 import { IMMUTABLE, PRIVATE_IMMUTABLE, documentCacheControl } from './cache-control.ts';
@@ -55,8 +56,10 @@ const PIPELINE: step.Step[] = [
   step.liveReload, // development only
   step.loginAssets, // what the login page loads: open
   step.cookies, // req.cookies, for the gate
+  step.alertLinks, // the alert e-mails' links: open (decision 013)
   step.gate, // the login page and API, then nothing further without a session
   step.contactForm,
+  step.alertSignup,
   step.cookieSettingsForm,
   step.seoFiles,
   step.privateFiles, // hashed bundles and images
@@ -88,6 +91,7 @@ export function createApp(deps: AppDeps) {
     close: async () => {
       revocations?.stop();
       site.stopRetention();
+      site.stopAlertJobs();
       site.stopLimits();
       await site.outbox?.stop();
     },
@@ -99,7 +103,14 @@ export function createApp(deps: AppDeps) {
 }
 
 /** What the steps share: content, build, store and its bounds, the gate, the caches. */
-function buildSite({ config, log = createLogger(config.logFormat), api, manifest, store = openStore(config), limiterStores }: AppDeps): Site & { stopRetention(): void; stopLimits(): void } {
+function buildSite({
+  config,
+  log = createLogger(config.logFormat),
+  api,
+  manifest,
+  store = openStore(config),
+  limiterStores,
+}: AppDeps): Site & { stopRetention(): void; stopLimits(): void; stopAlertJobs(): void } {
   const isPublic = config.siteAccess === 'public';
   // Rate-limit counters: those given (the cluster's), or in PostgreSQL with the store (shared by
   // every host), or in this process's memory.
@@ -127,6 +138,11 @@ function buildSite({ config, log = createLogger(config.logFormat), api, manifest
   // private to signed-in visitors (no shared cache may hand them to anyone else).
   const assetCacheControl = (urlPath: string) => (isPublic || loginAssets.has(urlPath) || urlPath.endsWith('.woff2') ? IMMUTABLE : PRIVATE_IMMUTABLE);
   const bounds = createStoreBounds(store, config, log);
+  // Insight alerts need an SMTP server (the outbox) and the site's address (the links in the e-mails).
+  const keys = alertKeys(config.sessionSecrets);
+  const mailer = config.notify && config.publicOrigin ? createAlertMailer({ store, keys, origin: config.publicOrigin, from: config.notify.from }) : undefined;
+  // Staff e-mail for each stored message, when SMTP_URL and CONTACT_NOTIFY_TO are set; and the alerts.
+  const outbox = config.notify ? startOutbox({ store, notify: config.notify, retry: config.notifyRetry, log, siteOrigin: config.publicOrigin, alerts: mailer }) : undefined;
   return {
     config,
     log,
@@ -143,8 +159,9 @@ function buildSite({ config, log = createLogger(config.logFormat), api, manifest
     bounds,
     stopRetention: bounds.startRetention(),
     stopLimits: () => sharedLimits?.stop(),
-    // Staff e-mail for each stored message, when SMTP_URL and CONTACT_NOTIFY_TO are set.
-    outbox: config.notify ? startOutbox({ store, notify: config.notify, retry: config.notifyRetry, log, siteOrigin: config.publicOrigin }) : undefined,
+    outbox,
+    alerts: { keys, mailer },
+    stopAlertJobs: mailer ? startAlertJobs({ store, api: apiData, log, onQueued: outbox?.kick }) : () => {},
     limiterStores,
     headers: securityHeaders({ liveReload: config.liveReload, noindex: !isPublic }),
     proxy: proxyTrust(config.trustProxy),

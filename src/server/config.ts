@@ -54,6 +54,11 @@ export interface Config {
   messageRetentionDays: number;
   /** Below this many free bytes on the store's disk, new messages are refused and /readyz fails. */
   minFreeBytes: number;
+  /**
+   * Insight alerts (alerts.ts): confirmation e-mails sent in an hour from all visitors together
+   * (ALERT_SIGNUP_SITE_LIMIT), and confirmed subscribers kept at most (ALERT_SUBSCRIBER_LIMIT).
+   */
+  alertLimits: { signupsPerHour: number; subscribers: number };
   /** `password`: the gate (default). `public`: open, indexable, CDN-cacheable (docs/deploying.md: access modes). */
   siteAccess: SiteAccess;
   /** The site's public origin ("https://www.example.com", no trailing slash): absolute URLs, the Origin check. */
@@ -115,6 +120,8 @@ const Env = z.object({
   CONTACT_SITE_LIMIT: z.coerce.number().int('must be a whole number of messages an hour').min(1).max(100_000).default(60),
   MESSAGE_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(36_500).default(365),
   DATA_MIN_FREE_MB: z.coerce.number().int('must be a whole number of megabytes').min(0).max(100_000_000).default(200),
+  ALERT_SIGNUP_SITE_LIMIT: z.coerce.number().int('must be a whole number of sign-ups an hour').min(1).max(100_000).default(60),
+  ALERT_SUBSCRIBER_LIMIT: z.coerce.number().int('must be a whole number of subscribers').min(1).max(10_000_000).default(50_000),
   SESSION_IDLE_MINUTES: z.coerce.number().int('must be a whole number of minutes').min(5).max(720).default(60),
   PUBLIC_ORIGIN: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -217,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     contactSiteLimitPerHour: e.CONTACT_SITE_LIMIT,
     messageRetentionDays: e.MESSAGE_RETENTION_DAYS,
     minFreeBytes: e.DATA_MIN_FREE_MB * 1_000_000,
+    alertLimits: { signupsPerHour: e.ALERT_SIGNUP_SITE_LIMIT, subscribers: e.ALERT_SUBSCRIBER_LIMIT },
     siteAccess: e.SITE_ACCESS,
     publicOrigin,
     notify,

@@ -73,6 +73,8 @@ async function serve(config: ReturnType<typeof loadConfig>) {
     if (clustered && cluster.worker!.id > 1) return;
     if (config.notify) log.info('contact messages are e-mailed to staff', { to: config.notify.to });
     else log.info('contact messages are stored but not e-mailed (set SMTP_URL and CONTACT_NOTIFY_TO to notify staff)');
+    // Email alerts need the outbox and absolute links (alerts.ts); say why they are off.
+    if (!config.notify || !config.publicOrigin) log.info('email alerts are off: they need SMTP_URL, CONTACT_NOTIFY_TO and PUBLIC_ORIGIN (the /alerts form answers 503)');
     if (!config.production && config.sitePassword === DEV_PASSWORD) {
       process.stdout.write(`\n  Development password: ${DEV_PASSWORD}\n  (set SITE_PASSWORD and SESSION_SECRET, and NODE_ENV=production, before deploying)\n\n`);
     }

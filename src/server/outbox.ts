@@ -15,7 +15,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
-import type { OutboxItem, Store } from './store/index.ts';
+import type { AlertMail, OutboxItem, Store } from './store/index.ts';
+import type { AlertMailer } from './alerts.ts';
 
 export interface Outbox {
   /** A message was stored: send now rather than at the next scheduled check. */
@@ -33,6 +34,8 @@ export interface OutboxDeps {
   siteOrigin?: string;
   /** Injected in tests; SMTP_URL otherwise. */
   transport?: Transporter;
+  /** Insight alerts' e-mails (alerts.ts), sent by the same loop after the staff e-mails; absent when alerts are off. */
+  alerts?: AlertMailer;
 }
 
 /**
@@ -108,7 +111,8 @@ export function startOutbox(deps: OutboxDeps): Outbox {
     if (stopped) return;
     let due: string | null;
     try {
-      due = await store.outbox.nextDue(retry.leaseMs);
+      const times = [await store.outbox.nextDue(retry.leaseMs), deps.alerts ? await store.alerts.nextDue(retry.leaseMs) : null].filter((t): t is string => !!t);
+      due = times.sort()[0] ?? null;
     } catch (err) {
       log.error('outbox: cannot read the database', { error: String((err as Error).message) });
       due = new Date(Date.now() + retry.baseMs).toISOString();
@@ -143,9 +147,45 @@ export function startOutbox(deps: OutboxDeps): Outbox {
     log.warn('contact e-mail failed; will retry', { id, attempts: item.attempts, retryInSeconds: Math.round(delay / 1000), error });
   }
 
+  /** An alert e-mail: sent (its entry deleted), not to be sent (deleted too), or failed and retried like a staff e-mail. */
+  async function sendAlert(mail: AlertMail) {
+    let failure: unknown;
+    let sent = false;
+    try {
+      const email = await deps.alerts!.compose(mail);
+      if (email) {
+        await transport.sendMail(email);
+        sent = true;
+      }
+    } catch (err) {
+      failure = err ?? new Error('send failed');
+    }
+    if (failure === undefined) {
+      await store.alerts.sent(mail.id);
+      // Never the address: personal data stays out of the log.
+      if (sent) log.info('alert e-mailed', { id: mail.id, type: mail.body.type, attempts: mail.attempts });
+      return;
+    }
+    const delay = Math.min(retry.baseMs * 2 ** (mail.attempts - 1), retry.maxMs);
+    const error = String((failure as Error)?.message ?? failure);
+    await store.alerts.failed(mail.id, error, new Date(Date.now() + delay));
+    log.warn('alert e-mail failed; will retry', { id: mail.id, attempts: mail.attempts, retryInSeconds: Math.round(delay / 1000), error });
+  }
+
   async function run() {
     try {
-      for (let item; !stopped && (item = await store.outbox.claim(new Date(), retry.leaseMs)); ) await sendOne(item);
+      // Staff e-mails first, looked for again before each alert: a digest to many subscribers
+      // must not hold up an enquiry.
+      while (!stopped) {
+        const item = await store.outbox.claim(new Date(), retry.leaseMs);
+        if (item) {
+          await sendOne(item);
+          continue;
+        }
+        const mail = deps.alerts && (await store.alerts.claim(new Date(), retry.leaseMs));
+        if (!mail) break;
+        await sendAlert(mail);
+      }
     } catch (err) {
       log.error('outbox: database error', { error: String((err as Error).message) });
     }

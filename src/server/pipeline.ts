@@ -19,9 +19,10 @@ import type { proxyTrust } from './proxy.ts';
 import type { PrecompressedStatic } from './static.ts';
 import type { createApiRouter } from './api.ts';
 import { createContactHandler } from './contact.ts';
+import { ALERT_LINK_PATHS, createAlertLinks, createAlertSignup, type AlertMailer } from './alerts.ts';
 import { cookieSettingsHandler } from './cookie-settings.ts';
 import { createSeoFiles, MAX_ORIGINS } from './seo.ts';
-import { renderLogin, renderPage, sendStatic500, type RenderContext } from './render.tsx';
+import { renderAlertLink, renderLogin, renderPage, sendStatic500, type RenderContext } from './render.tsx';
 import { encodeBody, isFromMemory, sendEncoded, type EncodedBody } from './page-cache.ts';
 import { NO_STORE, PRIVATE_IMAGE_CACHE, PUBLIC_FILE, PUBLIC_IMAGE_CACHE } from './cache-control.ts';
 import { CONTACT_DRAFT_KEY } from '../app/contact-fields.ts';
@@ -42,6 +43,8 @@ export interface Site {
   gate: ReturnType<typeof createGate>;
   bounds: StoreBounds;
   outbox: Outbox | undefined;
+  /** Insight alerts (alerts.ts): the links' keys; `mailer` when alerts are on (SMTP and PUBLIC_ORIGIN set). */
+  alerts: { keys: Buffer[]; mailer: AlertMailer | undefined };
   limiterStores: LimiterStoreFactory;
   headers: ReturnType<typeof securityHeaders>;
   proxy: ReturnType<typeof proxyTrust>;
@@ -84,6 +87,8 @@ export const ROUTED_BEFORE_PAGES = {
   sitemap: '/sitemap.xml',
   feeds: '/feeds',
   images: '/images',
+  /** The alert e-mails' links: open, whatever the access mode (alerts.ts). */
+  alertLinks: [ALERT_LINK_PATHS.confirm, ALERT_LINK_PATHS.unsubscribe],
 } as const;
 
 /** Their first path segments, lowercase (Express matches paths in any case). */
@@ -277,6 +282,43 @@ export const gate: Step = (app, { gate: g, isPublic, render }) => {
   app.all(`${ROUTED_BEFORE_PAGES.api}/login`, postOnly, ...g.login);
   app.all(`${ROUTED_BEFORE_PAGES.api}/logout`, postOnly, ...g.logout);
   app.use(g.requireSession);
+};
+
+/**
+ * The links of the alert e-mails, before the gate: whoever holds an e-mail's signed link may
+ * confirm or unsubscribe without the site password (decision 013).
+ */
+export const alertLinks: Step = (app, { store, log, bounds, config, alerts, render }) => {
+  const links = createAlertLinks({
+    store,
+    log,
+    bounds,
+    keys: alerts.keys,
+    subscriberLimit: config.alertLimits.subscribers,
+    render: (req, res, status, state) => renderAlertLink(req, res, render, status, state),
+  });
+  app.all(ALERT_LINK_PATHS.confirm, ...links.confirm);
+  app.all(ALERT_LINK_PATHS.unsubscribe, ...links.unsubscribe);
+};
+
+/** The alerts sign-up (same-origin, rate limited like contact posts, bounded): alerts.ts. */
+export const alertSignup: Step = (app, { config, store, log, bounds, limiterStores, outbox, alerts, render }) => {
+  app.all(
+    `${ROUTED_BEFORE_PAGES.api}/alerts`,
+    postOnly,
+    ...createAlertSignup({
+      config,
+      store,
+      log,
+      bounds,
+      keys: alerts.keys,
+      enabled: !!alerts.mailer && !!outbox,
+      clientStore: limiterStores('alerts-client'),
+      siteStore: limiterStores('alerts-all'),
+      onQueued: outbox?.kick,
+      unavailablePage: (req, res) => renderPage(req, res, render, { url: `${PATHS.alerts}?error=unavailable`, status: 503, data: {} }),
+    }),
+  );
 };
 
 /** The contact form's endpoint (same-origin, rate limited, bounded, 16 KB): contact.ts. */

@@ -12,6 +12,8 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { App } from '../app/App.tsx';
 import { Document, serializeBootData, type Assets, type BootData } from '../app/Document.tsx';
 import { LoginDocument } from '../app/LoginDocument.tsx';
+import { AlertLinkDocument } from '../app/AlertLinkDocument.tsx';
+import type { AlertLinkProps } from '../app/pages/AlertLinkPage.tsx';
 import type { SiteMode } from '../app/site-mode.ts';
 import { QueryClient } from '../app/query.ts';
 import { parseLocation, type Location } from '../app/router.tsx';
@@ -141,5 +143,12 @@ export async function renderLoginDocument(props: LoginProps, manifest: BuildMani
   const assets: Assets = { ...assetsFor(manifest, 'login', opts.devScript), modulePreload: [], loader: { src: manifest.loader, entry: login.js, chunks: login.preload } };
   const bootJson = serializeBootData({ assets, login: props });
   const html = await renderToBuffer(<LoginDocument assets={assets} bootJson={bootJson} props={props} />, [], opts);
+  return { status: opts.status ?? 200, html };
+}
+
+/** An alert link's page (src/server/alerts.ts): the stylesheet and fonts the login page loads, no script. */
+export async function renderAlertLinkDocument(props: AlertLinkProps, manifest: BuildManifest, opts: RenderOptions = {}): Promise<RenderedDocument> {
+  const assets: Assets = { ...assetsFor(manifest, 'login', opts.devScript), modulePreload: [] };
+  const html = await renderToBuffer(<AlertLinkDocument assets={assets} props={props} gated={(opts.mode?.access ?? 'password') === 'password'} />, [], opts);
   return { status: opts.status ?? 200, html };
 }

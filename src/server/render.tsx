@@ -19,8 +19,10 @@ import type { BuildManifest } from '../build/manifest.ts';
 import type { Logger } from './log.ts';
 import { makeCachedPage, pageCacheKey, sendPage, NOT_FOUND_KEY, type EncodedBody, type PageCache } from './page-cache.ts';
 import { NO_STORE, PRIVATE_REVALIDATE } from './cache-control.ts';
-import { renderDocument, renderLoginDocument, RenderError, type RenderedDocument, type RenderOptions } from './render-document.tsx';
+import { renderAlertLinkDocument, renderDocument, renderLoginDocument, RenderError, type RenderedDocument, type RenderOptions } from './render-document.tsx';
 import { safeNext } from './gate.ts';
+import { ALERT_LINK_PATHS, type AlertLinkState } from './alerts.ts';
+import type { AlertLinkProps } from '../app/pages/AlertLinkPage.tsx';
 
 const STATIC_500_STYLE =
   'body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#0b1a2e;color:#fff}main{max-width:32rem;padding:2rem}h1{font-weight:400}a{color:#e0b77a}';
@@ -231,4 +233,32 @@ export function renderLogin(req: Request, res: Response, ctx: RenderContext, ans
   const error = code === 'throttled' ? 'Too many attempts. Please wait a few minutes and try again.' : code ? LOGIN_ERROR : null;
   const props: LoginProps = { next: answer?.next ?? safeNext(q.next), initialError: error };
   send(req, res, ctx, (opts) => renderLoginDocument(props, ctx.manifest, { ...opts, status: answer?.status ?? 200 }), null);
+}
+
+/**
+ * An alert link's page (alerts.ts), never cached by anyone (Cache-Control set by the caller). The
+ * pages that show no address (a bad or expired link, a refusal) are rendered once per status and
+ * kept: a flood of bad links costs no renders.
+ */
+const alertLinkPages = new Map<string, Buffer>();
+export function renderAlertLink(req: Request, res: Response, ctx: RenderContext, status: number, state: AlertLinkState) {
+  const props: AlertLinkProps =
+    state.kind === 'confirm' ? { ...state, action: ALERT_LINK_PATHS.confirm } : state.kind === 'unsubscribe' ? { ...state, action: `${ALERT_LINK_PATHS.unsubscribe}?t=${state.token}` } : state;
+  const shared = state.kind === 'invalid' || state.kind === 'expired' || state.kind === 'unavailable' ? `${ctx.manifest.css}:${state.kind}:${status}` : null;
+  const kept = shared && alertLinkPages.get(shared);
+  const sendHtml = (html: Buffer) => {
+    res.status(status).setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.send(html);
+  };
+  if (kept) return sendHtml(kept);
+  renderAlertLinkDocument(props, ctx.manifest, { status, devScript: ctx.devScript, mode: ctx.mode }).then(
+    ({ html }) => {
+      if (shared) alertLinkPages.set(shared, html);
+      if (!res.headersSent && !res.destroyed) sendHtml(html);
+    },
+    (error) => {
+      ctx.log.error('render failed', { path: req.path, error: String((error as Error)?.message ?? error) });
+      if (!res.headersSent && !res.destroyed) sendStatic500(res);
+    },
+  );
 }

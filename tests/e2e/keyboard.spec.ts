@@ -184,3 +184,29 @@ test('contact form: errors are announced next to the fields and focus moves to t
   expect(describedBy).not.toBe('');
   for (const id of describedBy.split(/\s+/)) await expect(page.locator(`[id="${id}"]`)).toBeVisible();
 });
+
+test('alerts form: from the keyboard alone, errors are tied to their fields and the result takes focus', async ({ page }) => {
+  await open(page, '/alerts');
+  // The answer is mocked: the e2e server has no SMTP server (it would answer 503).
+  await page.route('**/api/alerts', (route) => route.fulfill({ status: 202, contentType: 'application/json', body: '{"ok":true}' }));
+  const email = page.getByRole('textbox', { name: 'Email' });
+  await email.focus();
+  // Tab through the three kinds, Space turns each off; Enter on the button sends.
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+  }
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Subscribe' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#alerts-email-error')).toBeVisible();
+  await expect(page.getByRole('group', { name: /Send me an email/ })).toHaveAccessibleDescription('Please choose at least one kind of alert.');
+  await page.keyboard.type('reader@example.com');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Subscribe' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Check your inbox to confirm' })).toBeFocused();
+});

@@ -15,6 +15,9 @@ import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, isMobile, waitForHydration, headerButton } from './fixtures.ts';
 import { collection } from '../helpers/pages.ts';
 import { STYLE_LINKS, ABOUT_LINKS, RESOURCE_LINKS, LEGAL_LINKS } from '../../src/app/nav-links.ts';
+import { alertKeys, signLink } from '../../src/server/alerts.ts';
+import { E2E_SESSION_SECRET } from './env.ts';
+import { statusConsoleError } from './site.ts';
 
 const stories = collection<{ id: string; title: string }>('/api/stories');
 const practiceAreas = collection<{ name: string }>('/api/practice-areas');
@@ -113,6 +116,33 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Reject Non-Essential' }).click();
     await expect(analytics).not.toBeChecked();
     await expect(marketing).not.toBeChecked();
+  });
+
+  test('the alerts form posts and the page shows the outcome (here: no SMTP server, so 503 with the reason)', async ({ page, diagnostics }) => {
+    diagnostics.allow(statusConsoleError(503));
+    await page.goto('/alerts');
+    await page.getByRole('textbox', { name: 'Email' }).fill('no-script@example.com');
+    await page.getByRole('checkbox', { name: 'Press Releases' }).uncheck();
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/alerts'));
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    expect((await answer).status()).toBe(503);
+    await expect(page.getByRole('alert')).toContainText('Alerts cannot be set up right now');
+    await page.goto('/alerts?status=sent');
+    await expect(page.getByRole('status').filter({ hasText: 'Check your inbox to confirm' })).toBeVisible();
+  });
+
+  test("an alert e-mail's links confirm and unsubscribe, signed out, each with one button", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    const token = signLink(alertKeys([E2E_SESSION_SECRET]), { a: 'confirm', e: 'no-script-reader@example.com', k: ['research'], x: Date.now() + 3600_000 });
+    await page.goto(`/subscription/confirm?t=${token}`);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You Are Subscribed');
+    await page.getByRole('link', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unsubscribe from Email Alerts');
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You Are Unsubscribed');
+    await context.close();
   });
 });
 

@@ -71,6 +71,8 @@ export async function startServer(overrides: StartOptions = {}): Promise<TestSer
     'MESSAGE_RETENTION_DAYS',
     'DATA_MIN_FREE_MB',
     'SMTP_ALLOW_PLAINTEXT',
+    'ALERT_SIGNUP_SITE_LIMIT',
+    'ALERT_SUBSCRIBER_LIMIT',
   ])
     delete inherited[name];
   const config = loadConfig({ ...inherited, NODE_ENV: 'test', DATA_DIR: dataDir, CONTENT_DATE: TEST_CONTENT_DATE, ...overrides.env }, { logFormat: 'off', ...overrides.config });

@@ -167,6 +167,74 @@ export function storeContract(name: string, backend: ContractBackend, opts: { sk
     }
   });
 
+  withStore('alerts: a confirmation e-mail is the only trace of an unconfirmed address, gone once sent or expired', async (store, another) => {
+    const lease = 60_000;
+    const now = at('2026-03-01T10:00:00.000Z');
+    const expires = at('2026-03-02T10:00:00.000Z');
+    await store.alerts.queueConfirmation('a@example.com', ['research', 'news'], expires, now);
+    await store.alerts.queueConfirmation('b@example.com', ['news'], expires, now);
+    assert.equal(await store.alerts.nextDue(lease), '2026-03-01T10:00:00.000Z');
+    const other = await another();
+    const claims = await Promise.all([store.alerts.claim(now, lease), other.alerts.claim(now, lease)]);
+    assert.deepEqual(claims.map((c) => c?.to ?? '').sort(), ['a@example.com', 'b@example.com'], 'two processes claim one each, never the same');
+    const a = claims.find((c) => c?.to === 'a@example.com')!;
+    assert.deepEqual(a.body, { type: 'confirm', kinds: ['research', 'news'], expiresAt: expires.getTime() });
+    assert.equal(a.attempts, 1);
+    assert.match(a.messageId, new RegExp(`^<alert-${a.id}\\.[0-9a-f]+@`));
+    assert.equal(a.createdAt, now.toISOString());
+    await store.alerts.sent(a.id);
+    const b = claims.find((c) => c?.to === 'b@example.com')!;
+    await other.alerts.failed(b.id, 'connect ECONNREFUSED', at('2026-03-01T10:05:00.000Z'));
+    assert.equal(await store.alerts.nextDue(lease), '2026-03-01T10:05:00.000Z');
+    // Past its link's expiry it is never sent, and retention deletes it.
+    assert.equal(await store.alerts.claim(at('2026-03-02T10:00:00.000Z'), lease), undefined, 'an expired confirmation is not sent');
+    assert.equal(await store.alerts.purgeExpired(at('2026-03-02T10:00:00.000Z')), 1, 'only the unsent one was left');
+    assert.equal(await store.alerts.nextDue(lease), null, 'nothing is kept of either address');
+    assert.equal(await store.alerts.count(), 0);
+  });
+
+  withStore('alerts: subscribers are added once, change their kinds, and leave with their queued e-mails', async (store) => {
+    assert.equal(await store.alerts.subscribe('a@example.com', ['research'], at('2026-03-01T10:00:00.000Z')), true);
+    assert.equal(await store.alerts.subscribe('a@example.com', ['news', 'research'], at('2026-03-01T11:00:00.000Z')), false, 'confirmed again: not new');
+    assert.deepEqual(await store.alerts.subscriber('a@example.com'), { email: 'a@example.com', kinds: ['research', 'news'], confirmedAt: '2026-03-01T11:00:00.000Z' });
+    assert.equal(await store.alerts.count(), 1);
+    await store.alerts.queueConfirmation('a@example.com', ['research'], at('2026-03-05T00:00:00.000Z'), at('2026-03-01T12:00:00.000Z'));
+    assert.equal(await store.alerts.unsubscribe('a@example.com'), true);
+    assert.equal(await store.alerts.unsubscribe('a@example.com'), false, 'twice: nothing to remove');
+    assert.equal(await store.alerts.subscriber('a@example.com'), undefined);
+    assert.equal(await store.alerts.nextDue(60_000), null, 'its queued e-mail went with it');
+  });
+
+  withStore('alerts: a digest of new items is queued once per subscriber, once across processes', async (store, another) => {
+    const item = (kind: 'research' | 'news' | 'press-releases', id: string, date: string) => ({ kind, id, date, title: `Title ${id}`, path: `/${kind}/${id}` });
+    const archive = [item('research', 'r1', '2026-01-10'), item('news', 'n1', '2026-01-12'), item('press-releases', 'p1', '2026-01-05')];
+    const expires = at('2026-04-01T00:00:00.000Z');
+    await store.alerts.subscribe('research@example.com', ['research'], at('2026-02-01T00:00:00.000Z'));
+    await store.alerts.subscribe('all@example.com', ['research', 'press-releases', 'news'], at('2026-02-01T00:00:00.000Z'));
+    await store.alerts.subscribe('press@example.com', ['press-releases'], at('2026-02-01T00:00:00.000Z'));
+    assert.deepEqual(await store.alerts.digest(archive, expires), { items: 0, queued: 0 }, 'the first run records what exists and mails nothing');
+    assert.deepEqual(await store.alerts.digest(archive, expires), { items: 0, queued: 0 });
+    // A new research item, and a second news item on the day of the last one.
+    const next = [item('research', 'r2', '2026-02-20'), item('news', 'n2', '2026-01-12'), ...archive];
+    const other = await another();
+    const runs = await Promise.all([store.alerts.digest(next, expires, at('2026-02-21T00:00:00.000Z')), other.alerts.digest(next, expires, at('2026-02-21T00:00:00.000Z'))]);
+    assert.deepEqual(
+      runs.map((r) => r.queued).sort((a, b) => a - b),
+      [0, 2],
+      'two processes: one queues it',
+    );
+    const mails = [];
+    for (let m; (m = await store.alerts.claim(at('2026-02-21T00:00:01.000Z'), 60_000)); ) mails.push(m);
+    assert.deepEqual(
+      mails.map((m) => [m.to, m.body.type === 'digest' ? m.body.items.map((i) => i.id) : []]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      [
+        ['all@example.com', ['r2', 'n2']],
+        ['research@example.com', ['r2']],
+      ],
+    );
+    assert.deepEqual(await store.alerts.digest(next, expires), { items: 0, queued: 0 }, 'digested once');
+  });
+
   withStore('a write can be proved', async (store) => {
     await store.probeWrite();
     await store.probeWrite();

@@ -3,6 +3,7 @@ import { useQuery } from '../query.ts';
 import { Q } from '../types.ts';
 import { ArticleCard, placeName } from '../components/ArticleCard.tsx';
 import { FilteredListing } from '../components/FilteredListing.tsx';
+import { AlertsNote } from '../components/AlertsNote.tsx';
 import type { PageProps } from '../routes.ts';
 import type { ListingKeys } from '../listing.ts';
 
@@ -18,11 +19,14 @@ export function PressReleasesPage({ data }: PageProps<ListingKeys<'press-release
       eyebrow="Resources"
       lede="Fund closes, new investments, realizations and firm announcements from Halden Rowe Capital."
       heroNote={
-        site && (
-          <p className="listing-hero__note">
-            Media enquiries: <a href={`mailto:${site.contacts.press}`}>{site.contacts.press}</a>
-          </p>
-        )
+        <>
+          {site && (
+            <p className="listing-hero__note">
+              Media enquiries: <a href={`mailto:${site.contacts.press}`}>{site.contacts.press}</a>
+            </p>
+          )}
+          <AlertsNote what="press releases" />
+        </>
       }
       label="Press releases"
       filter={{ label: 'Filter by year', param: 'year' }}

@@ -2,6 +2,7 @@
 import { ArticleCard } from '../components/ArticleCard.tsx';
 import { FilteredListing } from '../components/FilteredListing.tsx';
 import { InvestorLoginButton } from '../components/LoginOverlay.tsx';
+import { AlertsNote } from '../components/AlertsNote.tsx';
 import type { PageProps } from '../routes.ts';
 import type { ListingKeys } from '../listing.ts';
 
@@ -15,6 +16,7 @@ export function ResearchPage({ data }: PageProps<ListingKeys<'research'>>) {
       description="Market commentary, sector analysis and thematic research from the investment team of Halden Rowe Capital."
       eyebrow="Insights"
       lede="What our investment team is seeing across the middle market: commentary on capital markets, analysis of the sectors we invest in, and the long-term themes behind our theses."
+      heroNote={<AlertsNote what="research" />}
       intro={
         <section className="block listing-intro" aria-labelledby="research-access">
           <div className="container listing-intro__inner">

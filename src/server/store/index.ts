@@ -7,6 +7,10 @@
  * Rate-limit counters are not here: they stay on express-rate-limit's own Store interface
  * (gate.ts, contact.ts), which already has shared implementations.
  */
+import type { AlertKind } from '../../app/alerts.ts';
+
+export { ALERT_KINDS, type AlertKind } from '../../app/alerts.ts';
+
 export interface NewMessage {
   name: string;
   email: string;
@@ -51,6 +55,43 @@ export interface OutboxItem {
   message: StoredMessage;
   attempts: number;
   messageId: string;
+}
+
+/** A confirmed subscriber to insight alerts. */
+export interface AlertSubscriber {
+  /** Lower-cased. */
+  email: string;
+  kinds: AlertKind[];
+  /** ISO 8601, UTC: when the address was confirmed (or its choice last changed). */
+  confirmedAt: string;
+}
+
+/** An item a digest lists (what the e-mail says of it). */
+export interface DigestItem {
+  kind: AlertKind;
+  id: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  title: string;
+  /** The item's path on the site ("/research/x"). */
+  path: string;
+}
+
+/**
+ * An alert e-mail waiting in the outbox. `confirm`: the double opt-in link (its data is the
+ * token's, nothing else is kept of the address); `digest`: new items for a subscriber.
+ */
+export type AlertMailBody = { type: 'confirm'; kinds: AlertKind[]; expiresAt: number } | { type: 'digest'; items: DigestItem[] };
+
+export interface AlertMail {
+  id: number;
+  to: string;
+  body: AlertMailBody;
+  attempts: number;
+  /** The same on every attempt, unique across databases. */
+  messageId: string;
+  /** ISO 8601: when it was queued (the e-mail's Date). */
+  createdAt: string;
 }
 
 /** A revoked session: its id and when its tokens expire anyway (ms since the epoch). */
@@ -103,6 +144,39 @@ export interface Store {
      */
     revokedSince(cursor: number, now: Date): Promise<{ revoked: Revocation[]; cursor: number }>;
     /** Forgets revocations of tokens that have expired by themselves; resolves to how many. */
+    purgeExpired(now: Date): Promise<number>;
+  };
+  /**
+   * Insight alerts (alerts.ts): confirmed subscribers and their e-mails. An unconfirmed address is
+   * kept only as its confirmation e-mail's outbox entry, which is deleted once sent or once its
+   * link has expired, whichever comes first.
+   */
+  alerts: {
+    /** Queues a confirmation e-mail; it is deleted when sent, or at `expiresAt` if it never was. */
+    queueConfirmation(to: string, kinds: AlertKind[], expiresAt: Date, now?: Date): Promise<void>;
+    /** Adds (or updates the kinds of) a confirmed subscriber; resolves to whether it is new. */
+    subscribe(email: string, kinds: AlertKind[], now?: Date): Promise<boolean>;
+    /** Removes a subscriber and every e-mail still queued for the address; resolves to whether it was one. */
+    unsubscribe(email: string): Promise<boolean>;
+    subscriber(email: string): Promise<AlertSubscriber | undefined>;
+    count(): Promise<number>;
+    /**
+     * The digest of what is new, once across every process and host: `items` are the newest items
+     * of each kind (newest first). The store remembers per kind the newest date digested and the
+     * ids of that date; items after that mark are new. In one transaction it moves the marks and
+     * queues one e-mail per subscriber whose kinds have new items (expiring at `expiresAt`). The
+     * first run only records the marks (a new site does not mail its whole archive). Resolves to
+     * the number of new items and of e-mails queued.
+     */
+    digest(items: DigestItem[], expiresAt: Date, now?: Date): Promise<{ items: number; queued: number }>;
+    /** The earliest time an alert e-mail is due, or null. */
+    nextDue(leaseMs: number): Promise<string | null>;
+    /** Claims one due alert e-mail (as outbox.claim), skipping expired ones. */
+    claim(now: Date, leaseMs: number): Promise<AlertMail | undefined>;
+    /** Sent: the entry (and the address it held) is deleted. */
+    sent(id: number): Promise<void>;
+    failed(id: number, error: string, retryAt: Date): Promise<void>;
+    /** Deletes alert e-mails past their expiry (sent or not); resolves to how many. */
     purgeExpired(now: Date): Promise<number>;
   };
   /** Proves the store can take a write now (a one-row write, committed); rejects otherwise. */

@@ -10,7 +10,22 @@
  * and the pool reconnects by itself when the database returns.
  */
 import pg from 'pg';
-import { StoreError, StoreUnavailableError, type DeliveryState, type NewMessage, type OutboxItem, type Revocation, type Store, type StoredMessage } from './index.ts';
+import { planDigest, itemsFor, kindsOf, kindsText, markKey, parseMark, type DigestMark } from './alert-digest.ts';
+import {
+  ALERT_KINDS,
+  StoreError,
+  StoreUnavailableError,
+  type AlertKind,
+  type AlertMail,
+  type AlertMailBody,
+  type DigestItem,
+  type DeliveryState,
+  type NewMessage,
+  type OutboxItem,
+  type Revocation,
+  type Store,
+  type StoredMessage,
+} from './index.ts';
 
 /** The database's own name for log lines: postgres://host:port/db, never the credentials. */
 export function describeDatabase(url: string): string {
@@ -69,6 +84,27 @@ export const MIGRATIONS = [
     reset_at timestamptz NOT NULL
   );
   CREATE INDEX rate_limits_reset_at ON rate_limits (reset_at);`,
+  // Insight alerts (alerts.ts): confirmed subscribers, and their e-mails waiting to be sent (an
+  // entry is deleted once sent, or at its expiry: nothing is kept of an unconfirmed address).
+  `CREATE TABLE alert_subscribers (
+    email        text        PRIMARY KEY,
+    kinds        text        NOT NULL,
+    confirmed_at timestamptz NOT NULL
+  );
+  CREATE TABLE alert_outbox (
+    id              bigserial   PRIMARY KEY,
+    email           text        NOT NULL,
+    body            text        NOT NULL,
+    created_at      timestamptz NOT NULL,
+    expires_at      timestamptz NOT NULL,
+    state           text        NOT NULL CHECK (state IN ('pending', 'sending')),
+    attempts        integer     NOT NULL DEFAULT 0,
+    next_attempt_at timestamptz NOT NULL,
+    last_error      text
+  );
+  CREATE INDEX alert_outbox_due ON alert_outbox (state, next_attempt_at);
+  CREATE INDEX alert_outbox_email ON alert_outbox (email);
+  CREATE INDEX alert_outbox_expires_at ON alert_outbox (expires_at);`,
 ];
 
 /** One lock for every host's migrations (pg_advisory_lock takes a bigint). */
@@ -200,6 +236,22 @@ export function openPostgresStore(url: string, opts: { poolSize?: number } = {})
   /** `since`: a UTC date (YYYY-MM-DD) or an ISO timestamp. */
   const sinceDate = (since: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(since) ? `${since}T00:00:00Z` : since);
   const messageIdOf = (id: number) => `<contact-${id}.${instance}@halden-rowe.invalid>`;
+  const alertMessageIdOf = (id: number) => `<alert-${id}.${instance}@halden-rowe.invalid>`;
+  /** Runs `fn` in one transaction on one connection. */
+  const transaction = async <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  };
 
   return {
     location,
@@ -295,6 +347,107 @@ export function openPostgresStore(url: string, opts: { poolSize?: number } = {})
       },
       async purgeExpired(now) {
         return (await query('DELETE FROM revoked_sessions WHERE expires_at <= $1', [now.getTime()])).rowCount ?? 0;
+      },
+    },
+    alerts: {
+      async queueConfirmation(to, kinds, expiresAt, now = new Date()) {
+        const body: AlertMailBody = { type: 'confirm', kinds, expiresAt: expiresAt.getTime() };
+        await query("INSERT INTO alert_outbox (email, body, created_at, expires_at, state, attempts, next_attempt_at) VALUES ($1, $2, $3, $4, 'pending', 0, $3)", [
+          to,
+          JSON.stringify(body),
+          now,
+          expiresAt,
+        ]);
+      },
+      async subscribe(email, kinds, now = new Date()) {
+        // xmax = 0 only on a row this statement inserted (not on one it updated).
+        const { rows } = await query<{ inserted: boolean }>(
+          `INSERT INTO alert_subscribers (email, kinds, confirmed_at) VALUES ($1, $2, $3)
+           ON CONFLICT (email) DO UPDATE SET kinds = excluded.kinds, confirmed_at = excluded.confirmed_at RETURNING (xmax = 0) AS inserted`,
+          [email, kindsText(kinds), now],
+        );
+        return rows[0].inserted;
+      },
+      async unsubscribe(email) {
+        return transaction(async (c) => {
+          await c.query('DELETE FROM alert_outbox WHERE email = $1', [email]);
+          return ((await c.query('DELETE FROM alert_subscribers WHERE email = $1', [email])).rowCount ?? 0) > 0;
+        });
+      },
+      async subscriber(email) {
+        const { rows } = await query<{ email: string; kinds: string; confirmed_at: Date }>('SELECT * FROM alert_subscribers WHERE email = $1', [email]);
+        const r = rows[0];
+        return r && { email: r.email, kinds: kindsOf(r.kinds), confirmedAt: r.confirmed_at.toISOString() };
+      },
+      async count() {
+        return Number((await query<{ n: string }>('SELECT count(*) AS n FROM alert_subscribers')).rows[0].n);
+      },
+      async digest(items: DigestItem[], expiresAt, now = new Date()) {
+        return transaction(async (c) => {
+          // The marks' rows, made if missing and locked (FOR UPDATE): a second host running the
+          // same digest waits here, then finds the marks moved and nothing new.
+          const keys = ALERT_KINDS.map(markKey);
+          await c.query("INSERT INTO meta (key, value) SELECT k, '' FROM unnest($1::text[]) AS k ON CONFLICT (key) DO NOTHING", [keys]);
+          const { rows } = await c.query<{ key: string; value: string }>('SELECT key, value FROM meta WHERE key = ANY($1) ORDER BY key FOR UPDATE', [keys]);
+          const marks: Partial<Record<AlertKind, DigestMark>> = {};
+          for (const kind of ALERT_KINDS) marks[kind] = parseMark(rows.find((r) => r.key === markKey(kind))?.value);
+          const plan = planDigest(items, marks);
+          for (const [kind, mark] of Object.entries(plan.marks)) await c.query('UPDATE meta SET value = $2 WHERE key = $1', [markKey(kind as AlertKind), JSON.stringify(mark)]);
+          let queued = 0;
+          if (plan.fresh.length) {
+            const subs = (await c.query<{ email: string; kinds: string }>('SELECT email, kinds FROM alert_subscribers ORDER BY email')).rows;
+            const emails: string[] = [];
+            const bodies: string[] = [];
+            for (const sub of subs) {
+              const mine = itemsFor(plan.fresh, kindsOf(sub.kinds));
+              if (!mine.length) continue;
+              emails.push(sub.email);
+              bodies.push(JSON.stringify({ type: 'digest', items: mine } satisfies AlertMailBody));
+            }
+            if (emails.length) {
+              await c.query(
+                `INSERT INTO alert_outbox (email, body, created_at, expires_at, state, attempts, next_attempt_at)
+                 SELECT e, b, $3, $4, 'pending', 0, $3 FROM unnest($1::text[], $2::text[]) AS t (e, b)`,
+                [emails, bodies, now, expiresAt],
+              );
+            }
+            queued = emails.length;
+          }
+          return { items: plan.fresh.length, queued };
+        });
+      },
+      async nextDue(leaseMs) {
+        const { rows } = await query<{ pending: Date | null; sending: Date | null }>(
+          "SELECT min(CASE WHEN state = 'pending' THEN next_attempt_at END) AS pending, min(CASE WHEN state = 'sending' THEN next_attempt_at END) AS sending FROM alert_outbox",
+        );
+        const { pending, sending } = rows[0];
+        const times = [pending?.getTime(), sending && sending.getTime() + leaseMs].filter((t): t is number => typeof t === 'number');
+        return times.length ? new Date(Math.min(...times)).toISOString() : null;
+      },
+      async claim(now, leaseMs): Promise<AlertMail | undefined> {
+        const { rows } = await query<{ id: string; email: string; body: string; attempts: number; created_at: Date }>(
+          `UPDATE alert_outbox SET state = 'sending', attempts = attempts + 1, next_attempt_at = $1
+           WHERE id = (
+             SELECT id FROM alert_outbox
+             WHERE expires_at > $1 AND ((state = 'pending' AND next_attempt_at <= $1) OR (state = 'sending' AND next_attempt_at <= $2))
+             ORDER BY next_attempt_at, id LIMIT 1
+             FOR UPDATE SKIP LOCKED)
+           RETURNING id, email, body, attempts, created_at`,
+          [now, new Date(now.getTime() - leaseMs)],
+        );
+        const r = rows[0];
+        return (
+          r && { id: Number(r.id), to: r.email, body: JSON.parse(r.body) as AlertMailBody, attempts: r.attempts, messageId: alertMessageIdOf(Number(r.id)), createdAt: r.created_at.toISOString() }
+        );
+      },
+      async sent(id) {
+        await query('DELETE FROM alert_outbox WHERE id = $1', [id]);
+      },
+      async failed(id, error, retryAt) {
+        await query("UPDATE alert_outbox SET state = 'pending', last_error = $1, next_attempt_at = $2 WHERE id = $3 AND state = 'sending'", [error.slice(0, 500), retryAt, id]);
+      },
+      async purgeExpired(now) {
+        return (await query('DELETE FROM alert_outbox WHERE expires_at <= $1', [now])).rowCount ?? 0;
       },
     },
     async probeWrite(now = new Date()) {

@@ -14,7 +14,21 @@ import { mkdirSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import { StoreError, type DeliveryState, type NewMessage, type OutboxItem, type Revocation, type Store, type StoredMessage } from './index.ts';
+import { planDigest, itemsFor, kindsOf, kindsText, markKey, parseMark, type DigestMark } from './alert-digest.ts';
+import {
+  ALERT_KINDS,
+  StoreError,
+  type AlertKind,
+  type AlertMail,
+  type AlertMailBody,
+  type DigestItem,
+  type DeliveryState,
+  type NewMessage,
+  type OutboxItem,
+  type Revocation,
+  type Store,
+  type StoredMessage,
+} from './index.ts';
 
 export const DB_FILE = 'site.db';
 
@@ -60,6 +74,27 @@ const MIGRATIONS = [
     expires_at INTEGER NOT NULL
   );
   CREATE INDEX revoked_sessions_expires_at ON revoked_sessions (expires_at);`,
+  // Insight alerts (alerts.ts): confirmed subscribers, and their e-mails waiting to be sent (an
+  // entry is deleted once sent, or at its expiry: nothing is kept of an unconfirmed address).
+  `CREATE TABLE alert_subscribers (
+    email        TEXT PRIMARY KEY,
+    kinds        TEXT NOT NULL,
+    confirmed_at TEXT NOT NULL
+  );
+  CREATE TABLE alert_outbox (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    email           TEXT    NOT NULL,
+    body            TEXT    NOT NULL,
+    created_at      TEXT    NOT NULL,
+    expires_at      TEXT    NOT NULL,
+    state           TEXT    NOT NULL CHECK (state IN ('pending', 'sending')),
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TEXT    NOT NULL,
+    last_error      TEXT
+  );
+  CREATE INDEX alert_outbox_due ON alert_outbox (state, next_attempt_at);
+  CREATE INDEX alert_outbox_email ON alert_outbox (email);
+  CREATE INDEX alert_outbox_expires_at ON alert_outbox (expires_at);`,
 ];
 
 interface Row {
@@ -201,6 +236,33 @@ export function openSqliteStore(dataDir: string, opts: { readonly?: boolean } = 
     revokedSince: writer<{ seq: number; id: string; expires_at: number }>('SELECT seq, id, expires_at FROM revoked_sessions WHERE seq > ? AND expires_at > ? ORDER BY seq'),
     lastSeq: writer<{ seq: number | null }>('SELECT max(seq) AS seq FROM revoked_sessions'),
     purgeRevoked: writer('DELETE FROM revoked_sessions WHERE expires_at <= ?'),
+    alertQueue: writer("INSERT INTO alert_outbox (email, body, created_at, expires_at, state, attempts, next_attempt_at) VALUES (?, ?, ?, ?, 'pending', 0, ?)"),
+    alertSubscribe: writer(
+      'INSERT INTO alert_subscribers (email, kinds, confirmed_at) VALUES (?, ?, ?) ON CONFLICT (email) DO UPDATE SET kinds = excluded.kinds, confirmed_at = excluded.confirmed_at',
+    ),
+    alertSubscriberExists: writer<{ n: number }>('SELECT count(*) AS n FROM alert_subscribers WHERE email = ?'),
+    alertUnsubscribe: writer('DELETE FROM alert_subscribers WHERE email = ?'),
+    alertForget: writer('DELETE FROM alert_outbox WHERE email = ?'),
+    alertSubscriber: writer<{ email: string; kinds: string; confirmed_at: string }>('SELECT * FROM alert_subscribers WHERE email = ?'),
+    alertSubscribers: writer<{ email: string; kinds: string }>('SELECT email, kinds FROM alert_subscribers ORDER BY email'),
+    alertCount: writer<{ n: number }>('SELECT count(*) AS n FROM alert_subscribers'),
+    metaGet: writer<{ value: string }>('SELECT value FROM meta WHERE key = ?'),
+    metaSet: writer('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+    alertNextDue: writer<{ pending: string | null; sending: string | null }>(
+      "SELECT min(CASE state WHEN 'pending' THEN next_attempt_at END) AS pending, min(CASE state WHEN 'sending' THEN next_attempt_at END) AS sending FROM alert_outbox",
+    ),
+    alertFindDue: writer<{ id: number }>(
+      `SELECT id FROM alert_outbox WHERE expires_at > ? AND ((state = 'pending' AND next_attempt_at <= ?) OR (state = 'sending' AND next_attempt_at <= ?))
+       ORDER BY next_attempt_at, id LIMIT 1`,
+    ),
+    alertClaim: writer(
+      `UPDATE alert_outbox SET state = 'sending', attempts = attempts + 1, next_attempt_at = ?
+       WHERE id = ? AND ((state = 'pending' AND next_attempt_at <= ?) OR (state = 'sending' AND next_attempt_at <= ?))`,
+    ),
+    alertGet: writer<{ id: number; email: string; body: string; attempts: number; created_at: string }>('SELECT id, email, body, attempts, created_at FROM alert_outbox WHERE id = ?'),
+    alertSent: writer('DELETE FROM alert_outbox WHERE id = ?'),
+    alertFailed: writer("UPDATE alert_outbox SET state = 'pending', last_error = ?, next_attempt_at = ? WHERE id = ? AND state = 'sending'"),
+    alertPurge: writer('DELETE FROM alert_outbox WHERE expires_at <= ?'),
     probe: writer("INSERT INTO meta (key, value) VALUES ('last_write_check', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
   };
   const instance = readonly ? '' : String(db.prepare("SELECT value FROM meta WHERE key = 'instance'").get()!.value);
@@ -218,6 +280,7 @@ export function openSqliteStore(dataDir: string, opts: { readonly?: boolean } = 
 
   /** The Message-ID of a message's e-mail: the same on every attempt, unique across databases. */
   const messageIdOf = (id: number) => `<contact-${id}.${instance}@halden-rowe.invalid>`;
+  const alertMessageIdOf = (id: number) => `<alert-${id}.${instance}@halden-rowe.invalid>`;
 
   return {
     file,
@@ -283,6 +346,76 @@ export function openSqliteStore(dataDir: string, opts: { readonly?: boolean } = 
       },
       async purgeExpired(now) {
         return Number(q.purgeRevoked.run(now.getTime()).changes);
+      },
+    },
+    alerts: {
+      async queueConfirmation(to, kinds, expiresAt, now = new Date()) {
+        const body: AlertMailBody = { type: 'confirm', kinds, expiresAt: expiresAt.getTime() };
+        q.alertQueue.run(to, JSON.stringify(body), now.toISOString(), expiresAt.toISOString(), now.toISOString());
+      },
+      async subscribe(email, kinds, now = new Date()) {
+        return transaction(db, () => {
+          const existed = q.alertSubscriberExists.get(email)!.n > 0;
+          q.alertSubscribe.run(email, kindsText(kinds), now.toISOString());
+          return !existed;
+        });
+      },
+      async unsubscribe(email) {
+        return transaction(db, () => {
+          q.alertForget.run(email);
+          return Number(q.alertUnsubscribe.run(email).changes) > 0;
+        });
+      },
+      async subscriber(email) {
+        const r = q.alertSubscriber.get(email);
+        return r && { email: r.email, kinds: kindsOf(r.kinds), confirmedAt: r.confirmed_at };
+      },
+      async count() {
+        return q.alertCount.get()!.n;
+      },
+      async digest(items: DigestItem[], expiresAt, now = new Date()) {
+        // BEGIN IMMEDIATE: the marks are read and moved under the write lock, so two processes
+        // never queue one digest twice.
+        return transaction(db, () => {
+          const marks: Partial<Record<AlertKind, DigestMark>> = {};
+          for (const kind of ALERT_KINDS) marks[kind] = parseMark(q.metaGet.get(markKey(kind))?.value);
+          const plan = planDigest(items, marks);
+          for (const [kind, mark] of Object.entries(plan.marks)) q.metaSet.run(markKey(kind as AlertKind), JSON.stringify(mark));
+          let queued = 0;
+          if (plan.fresh.length) {
+            for (const sub of q.alertSubscribers.all()) {
+              const mine = itemsFor(plan.fresh, kindsOf(sub.kinds));
+              if (!mine.length) continue;
+              const body: AlertMailBody = { type: 'digest', items: mine };
+              q.alertQueue.run(sub.email, JSON.stringify(body), now.toISOString(), expiresAt.toISOString(), now.toISOString());
+              queued++;
+            }
+          }
+          return { items: plan.fresh.length, queued };
+        });
+      },
+      async nextDue(leaseMs) {
+        const row = q.alertNextDue.get();
+        const times = [row?.pending, row?.sending && new Date(Date.parse(row.sending) + leaseMs).toISOString()].filter((t): t is string => !!t);
+        return times.sort()[0] ?? null;
+      },
+      async claim(now, leaseMs): Promise<AlertMail | undefined> {
+        const at = now.toISOString();
+        const leaseStart = new Date(now.getTime() - leaseMs).toISOString();
+        const due = q.alertFindDue.get(at, at, leaseStart);
+        if (!due) return undefined;
+        if (Number(q.alertClaim.run(at, due.id, at, leaseStart).changes) !== 1) return undefined;
+        const r = q.alertGet.get(due.id)!;
+        return { id: r.id, to: r.email, body: JSON.parse(r.body) as AlertMailBody, attempts: r.attempts, messageId: alertMessageIdOf(r.id), createdAt: r.created_at };
+      },
+      async sent(id) {
+        q.alertSent.run(id);
+      },
+      async failed(id, error, retryAt) {
+        q.alertFailed.run(error.slice(0, 500), retryAt.toISOString(), id);
+      },
+      async purgeExpired(now) {
+        return Number(q.alertPurge.run(now.toISOString()).changes);
       },
     },
     async probeWrite(now = new Date()) {
