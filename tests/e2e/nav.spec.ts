@@ -6,6 +6,10 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, open, startsWith, headerButton } from './fixtures.ts';
+import { loadContent } from '../../src/content/load.ts';
+
+/** The first story's title: the dialog's name when it is expanded. */
+const STORY_TITLE = loadContent().stories[0].title;
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -148,10 +152,22 @@ test.describe('menu', () => {
     await expect(page.locator('main h1')).toBeFocused();
   });
 
-  test('opening the menu closes the news panel', async ({ page }, testInfo) => {
-    // (The expanded story is a modal dialog, so MENU cannot be reached while it is open.)
+  test('MENU works while a story is expanded: the menu opens and the story closes (issue 31 item 11, seed §4)', async ({ page }, testInfo) => {
     await open(page, '/', { freeze: true });
-    const startHere = page.getByRole('link', { name: testInfo.project.name === 'mobile' ? 'MORE' : 'Start here', exact: true });
+    await page.getByRole('button', { name: testInfo.project.name === 'mobile' ? /^Read More/ : /^Learn more/ }).click();
+    const story = page.getByRole('dialog', { name: STORY_TITLE });
+    await expect(story).toBeVisible();
+    await expect(navbar(page), 'the bar stays visible').toBeInViewport();
+    await headerButton(page, 'MENU').click({ timeout: 5000 });
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await expect(story).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(headerButton(page, 'MENU')).toBeFocused();
+  });
+
+  test('opening the menu closes the news panel', async ({ page }, testInfo) => {
+    await open(page, '/', { freeze: true });
+    const startHere = page.getByRole('link', { name: testInfo.project.name === 'mobile' ? /^MORE\b/ : /^Start here\b/ });
     await startHere.click();
     await expect(page.getByRole('region', { name: 'Explore Halden Rowe' })).toBeVisible();
     await headerButton(page, 'MENU').click();

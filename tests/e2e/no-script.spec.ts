@@ -13,6 +13,7 @@
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, isMobile, waitForHydration, headerButton } from './fixtures.ts';
+import { focusProblems, focusSnapshot } from './journeys.ts';
 import { collection } from '../helpers/pages.ts';
 import { STYLE_LINKS, ABOUT_LINKS, RESOURCE_LINKS, LEGAL_LINKS } from '../../src/app/nav-links.ts';
 
@@ -20,6 +21,8 @@ const stories = collection<{ id: string; title: string }>('/api/stories');
 const practiceAreas = collection<{ name: string }>('/api/practice-areas');
 
 const activeTitle = (page: Page) => page.locator('.slide--active .slide__title');
+/** The current story's 'Learn more' or 'Read More', whichever this width shows. */
+const learnMoreVisible = (page: Page) => page.locator('.slide--active .slide__learn:visible');
 const learnMore = (page: Page, testInfo: TestInfo) => page.locator('.slide--active').getByRole('button', { name: isMobile(testInfo) ? /^Read More/ : /^Learn more/ });
 
 test.describe('without JavaScript', () => {
@@ -146,14 +149,37 @@ test.describe('before the scripts arrive', () => {
     await expect(headerButton(page, 'MENU')).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test("a story's own URL is made modal on hydration, and Escape closes it", async ({ page }) => {
+  test('a story opened by its URL before the scripts run: Tab stays in the story and the header, never behind it (issue 31 item 4)', async ({ page }) => {
+    // Every script held back: the page as the server sent it.
+    // (The loader is deferred, so neither DOMContentLoaded nor load comes: wait for the response.)
+    await page.route('**/assets/*.js', () => {});
+    await page.goto(`/?story=${stories[1].id}`, { waitUntil: 'commit' });
+    const detail = page.getByRole('dialog', { name: stories[1].title });
+    await expect(detail).toBeVisible();
+    let reachedClose = false;
+    for (let i = 1; i <= 8; i++) {
+      await page.keyboard.press('Tab');
+      const where = await focusSnapshot(page);
+      expect(focusProblems(where), `Tab ${i}: ${where.desc}`).toEqual([]);
+      const inStoryOrHeader = await page.evaluate(() => !!document.activeElement?.closest('dialog[open], header'));
+      expect(inStoryOrHeader, `Tab ${i} stays in the story or the header (${where.desc})`).toBe(true);
+      if (/CLOSE/.test(where.desc)) reachedClose = true;
+    }
+    expect(reachedClose, "the story's CLOSE is among the first Tab stops").toBe(true);
+  });
+
+  test("a story's own URL stays open under the header on hydration, and Escape closes it", async ({ page }) => {
     await page.goto(`/?story=${stories[1].id}`);
     await waitForHydration(page);
     const detail = page.getByRole('dialog', { name: stories[1].title });
     await expect(detail).toBeVisible();
-    expect(await detail.evaluate((d) => (d as HTMLDialogElement).matches(':modal'))).toBe(true);
+    // Not modal: the header above it stays usable (seed §4), the page behind it is inert.
+    expect(await page.locator('main > .home-page').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    await detail.getByRole('button', { name: /^CLOSE/ }).focus();
     await page.keyboard.press('Escape');
     await expect(detail).toBeHidden();
     await expect(activeTitle(page)).toHaveText(stories[1].title);
+    expect(await page.locator('main > .home-page').evaluate((el) => (el as HTMLElement).inert)).toBe(false);
+    await expect(learnMoreVisible(page)).toBeFocused();
   });
 });

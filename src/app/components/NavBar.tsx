@@ -18,7 +18,8 @@ export function NavBar({ transparentAtTop }: Props) {
   const { solid, hidden } = useNavScroll();
   const { overlay, setOverlay, storyExpanded } = useOverlay();
   const pinned = storyExpanded || overlay !== null;
-  const transparent = transparentAtTop && !solid;
+  // Over an expanded story (a light page scrolling beneath it) the bar is solid.
+  const transparent = transparentAtTop && !solid && !storyExpanded;
   return (
     <header className={clsx('navbar', transparent ? 'navbar--transparent' : 'navbar--solid', hidden && !pinned && 'navbar--hidden')} data-testid="navbar">
       <div className="navbar__inner">
