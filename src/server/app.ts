@@ -263,7 +263,8 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
       log,
       limiterStore: limiterStores('contact-client'),
       onStored: outbox?.kick,
-      failurePage: (req, res, status, typed) => renderPage(req, res, renderCtx, { url: CONTACT_PAGE, status, data: { [queryPath(CONTACT_DRAFT_KEY)]: typed } }),
+      failurePage: (req, res, status, typed, errors) =>
+        renderPage(req, res, renderCtx, { url: errors ? `${CONTACT_PAGE}?error=${errors.join(',')}` : CONTACT_PAGE, status, data: { [queryPath(CONTACT_DRAFT_KEY)]: typed } }),
     }),
   );
 

@@ -220,3 +220,32 @@ test("'Start here' and 'MORE' say where they lead; the panel's CLOSE is a button
   await expect(panel.getByRole('button', { name: /^CLOSE/ })).toBeVisible();
   await expect(panel.getByRole('link', { name: /^CLOSE/ })).toHaveCount(0);
 });
+
+test('contact form: focus stays on a visible control while sending and after a 500, a 429 and a network failure (issue 31 item 6)', async ({ page, diagnostics }) => {
+  diagnostics.allow(/status of (500|429)/);
+  diagnostics.allow(/Failed to load resource|ERR_FAILED/);
+  await open(page, '/contact');
+  await page.getByRole('textbox', { name: /^Name/ }).fill('Alex Morgan');
+  await page.getByRole('textbox', { name: /^Email/ }).fill('alex.morgan@example.com');
+  await page.getByRole('textbox', { name: /^Message/ }).fill('We would like to discuss a co-investment alongside your next growth equity fund.');
+  const send = page.getByRole('button', { name: /^(Send Message|Sending…)$/ });
+  for (const answer of ['500', '429', 'network'] as const) {
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/api/contact', async (route) => {
+      await held;
+      if (answer === 'network') await route.abort('failed');
+      else await route.fulfill({ status: Number(answer), contentType: 'application/json', body: JSON.stringify({ error: 'Please try again later.' }) });
+    });
+    await send.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Sending…' })).toBeVisible();
+    await expectFocusRests(page, `Send Message, while sending (${answer})`);
+    release();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectFocusRests(page, `a failed send (${answer})`);
+    await page.unroute('**/api/contact');
+  }
+});

@@ -15,6 +15,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, isMobile, waitForHydration, headerButton } from './fixtures.ts';
 import { focusProblems, focusSnapshot } from './journeys.ts';
 import { collection } from '../helpers/pages.ts';
+import { statusConsoleError } from './site.ts';
 import { STYLE_LINKS, ABOUT_LINKS, RESOURCE_LINKS, LEGAL_LINKS } from '../../src/app/nav-links.ts';
 
 const stories = collection<{ id: string; title: string }>('/api/stories');
@@ -96,6 +97,24 @@ test.describe('without JavaScript', () => {
       await expect(detail).toBeHidden();
       await expect(activeTitle(page)).toHaveText(story.title);
     }
+  });
+
+  test('a message the server refuses comes back with everything the visitor typed (issue 31 item 7, WCAG 3.3.7)', async ({ page, diagnostics }) => {
+    diagnostics.allow(statusConsoleError(400));
+    await page.goto('/contact');
+    const typed = {
+      Name: 'Ann Lindqvist',
+      // Valid to the browser (a host without a dot), refused by the server.
+      Email: 'ann@example',
+      Company: 'Nordvik Pension Fund',
+      Message: 'We are reviewing managers for a mid-market buyout allocation and would like an introductory call.',
+    };
+    for (const [label, value] of Object.entries(typed)) await page.getByRole('textbox', { name: new RegExp(`^${label}`) }).fill(value);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const email = page.getByRole('textbox', { name: /^Email/ });
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert')).toBeVisible();
+    for (const [label, value] of Object.entries(typed)) await expect(page.getByRole('textbox', { name: new RegExp(`^${label}`) }), `${label} keeps what was typed`).toHaveValue(value);
   });
 
   test('cookie choices are saved by the form and shown on return', async ({ page }) => {
