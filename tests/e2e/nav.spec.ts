@@ -94,11 +94,19 @@ test.describe('menu', () => {
     for (const [label, href] of [
       ['Terms & conditions', '/disclosures'],
       ['Privacy and Cookie Notice', '/privacy'],
-      ['Accessibility', '/cookie-settings'],
+      ['Accessibility', '/accessibility'],
       ['Legal', '/disclosures'],
     ]) {
       await expect(menu.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
     }
+  });
+
+  test("the menu's Accessibility entry leads to the accessibility statement (issue 31 item 8, WCAG 2.4.4)", async ({ page }) => {
+    await open(page, '/philosophy');
+    await headerButton(page, 'MENU').click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Accessibility', exact: true }).click();
+    await expect(page).toHaveURL(/\/accessibility$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accessibility Statement');
   });
 
   test('groups expand one at a time (aria-expanded) and show their links', async ({ page }) => {
