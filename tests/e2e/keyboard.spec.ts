@@ -249,3 +249,47 @@ test('contact form: focus stays on a visible control while sending and after a 5
     await page.unroute('**/api/contact');
   }
 });
+
+test('notices stay while the visitor hovers them or keeps keyboard focus on what showed them (issue 31 item 10)', async ({ page, context, baseURL }) => {
+  // "Preferences saved" (3000 ms): saved from the keyboard, it waits while focus stays on the button.
+  await open(page, '/cookie-settings', { freeze: true });
+  const save = page.getByRole('button', { name: 'Save Preferences' });
+  await save.focus();
+  await page.keyboard.press('Enter');
+  const notice = page.getByText('Preferences saved.');
+  await expect(notice).toBeVisible();
+  await page.clock.runFor(3001);
+  await expect(notice, 'still shown while focus stays on Save Preferences').toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.clock.runFor(2999);
+  await expect(notice).toBeVisible();
+  await page.clock.runFor(2);
+  await expect(notice).toBeHidden();
+  // Saved with the mouse, it waits while the pointer is over it.
+  await save.click();
+  await expect(notice).toBeVisible();
+  await notice.hover();
+  await page.clock.runFor(3001);
+  await expect(notice, 'still shown under the pointer').toBeVisible();
+  await page.mouse.move(-1, -1);
+  await page.clock.runFor(3001);
+  await expect(notice).toBeHidden();
+
+  // A toast (5000 ms), the same way.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await open(page, '/research/water-as-a-strategic-input', { freeze: true });
+  const copy = page.getByRole('button', { name: 'Copy link' });
+  await copy.focus();
+  await page.keyboard.press('Enter');
+  const toast = page.getByText('Link copied', { exact: true });
+  await expect(toast).toBeVisible();
+  await page.clock.runFor(5001);
+  await expect(toast, 'still shown while focus stays on Copy link').toBeVisible();
+  await page.keyboard.press('Tab');
+  await toast.hover();
+  await page.clock.runFor(5001);
+  await expect(toast, 'still shown under the pointer').toBeVisible();
+  await page.mouse.move(-1, -1);
+  await page.clock.runFor(5001);
+  await expect(toast).toHaveCount(0);
+});
