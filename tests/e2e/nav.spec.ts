@@ -251,3 +251,39 @@ test.describe('investor login overlay', () => {
     await expect(page.getByRole('dialog')).toHaveCount(1);
   });
 });
+
+/**
+ * The header's MENU and LOGIN (issue 37). Before the scripts run they are invoker buttons
+ * (commandfor/command="show-modal": the dialogs open without JavaScript), and HTML forbids
+ * aria-expanded on a button with a command; once hydrated they are ordinary toggles whose state
+ * is aria-expanded. Checked where assistive technology reads it: Chromium's accessibility tree.
+ */
+test('MENU and LOGIN: valid invokers in the server HTML, their state in the accessibility tree once hydrated (issue 37)', async ({ page }) => {
+  const html = await (await page.request.get('/philosophy')).text();
+  const invokers = [...html.matchAll(/<button\b[^>]*\bcommand="[^"]*"[^>]*>/g)].map((m) => m[0]);
+  expect(invokers.length, 'the header and the menu carry invoker buttons').toBeGreaterThanOrEqual(3);
+  for (const tag of invokers) expect(tag, 'HTML: no aria-expanded on a button with a command').not.toMatch(/\baria-expanded=/);
+
+  await open(page, '/philosophy');
+  const cdp = await page.context().newCDPSession(page);
+  const axNode = async (selector: string, name: string, role: string) => {
+    const { result } = await cdp.send('Runtime.evaluate', { expression: `document.querySelector(${JSON.stringify(selector)})` });
+    const { nodes } = await cdp.send('Accessibility.queryAXTree', { objectId: result.objectId, accessibleName: name, role });
+    const props = Object.fromEntries((nodes[0]?.properties ?? []).map((p) => [p.name, p.value.value]));
+    return { found: nodes.length, ignored: nodes[0]?.ignored ?? true, props };
+  };
+  for (const name of ['MENU', 'LOGIN']) {
+    const button = await axNode('header', name, 'button');
+    expect(button.found, `${name} is in the accessibility tree`).toBe(1);
+    expect(button.props.hasPopup, `${name} says it opens a dialog`).toBe('dialog');
+    expect(button.props.expanded, `${name} is collapsed`).toBe(false);
+  }
+  await headerButton(page, 'MENU').click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  // (Queried from the dialog: with a modal open, the page around it is out of the tree.)
+  const menu = await axNode('dialog[open]', 'Menu', 'dialog');
+  expect(menu.props.modal, 'the menu is a modal dialog').toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(headerButton(page, 'MENU')).toBeFocused();
+  expect((await axNode('header', 'MENU', 'button')).props.expanded).toBe(false);
+});
