@@ -241,7 +241,7 @@ const options: esbuild.BuildOptions = {
   // V8's explicit compile hint (Chrome 136+; other engines read a comment): every function of
   // these files is compiled eagerly, on a background thread while the file streams in, instead of
   // pre-parsed and then parsed again on the main thread at its first call. Everything a page loads
-  // runs at hydration, so little is compiled for nothing. `npm run main-thread` against the build
+  // runs at hydration, so little is compiled for nothing. `npm run perf -- browser` (main-thread) against the build
   // before it: blocking after the first paint of / 207 → 62 ms, main-thread CPU 710 → 484 ms
   // (docs/decisions/007). It did not spare react-dom/client's CommonJS wrapper a parse on the main
   // thread at its first call: hence the react-dom-client-esm plugin above.
@@ -263,7 +263,7 @@ async function buildServer() {
     packages: 'external',
     platform: 'node',
     format: 'esm',
-    target: 'node20.19',
+    target: 'node24',
     jsx: 'automatic',
     sourcemap: 'linked',
     legalComments: 'none',

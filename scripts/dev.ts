@@ -3,7 +3,7 @@
  * the browser reloads after a rebuild (the server sees dist/manifest.json change), after a content
  * edit (the server reloads content/ itself, main.ts) and after the server restarts on a source
  * edit (the event stream reconnects). The session secret is fixed, so a restart keeps you signed
- * in. `npx tsx scripts/dev-latency.ts` measures edit → browser.
+ * in. `npm run perf -- dev-latency` measures edit → browser.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -9,7 +9,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DB_FILE, openStore, type StoredMessage } from '../src/server/store.ts';
+import type { StoredMessage } from '../src/server/store/index.ts';
+import { DB_FILE, openSqliteStore } from '../src/server/store/sqlite.ts';
 
 const USAGE = `Usage: npm run messages [-- --json | --csv] [--since YYYY-MM-DD]
 
@@ -53,13 +54,13 @@ const file = path.join(dataDir, DB_FILE);
 
 let messages: StoredMessage[] = [];
 if (existsSync(file)) {
-  const store = openStore(dataDir, { readonly: true });
+  const store = openSqliteStore(dataDir, { readonly: true });
   try {
-    messages = store.list({ since: values.since });
+    messages = await store.messages.list({ since: values.since });
     const pending = messages.filter((m) => m.delivery && m.delivery.state !== 'sent').length;
     if (pending && !values.json && !values.csv) process.stderr.write(`${pending} staff e-mail${pending === 1 ? '' : 's'} not delivered yet (see "Staff e-mail").\n`);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

@@ -6,7 +6,7 @@
 #   npm run test:update-snapshots -- --grep menu (a subset; extra arguments go to Playwright)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensure-chromium.sh
+bash scripts/ensure-system-deps.sh chromium
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
 npx tsx scripts/build.ts
 mkdir -p tests/e2e/__snapshots__
@@ -19,14 +19,21 @@ version="$("$chromium" --version 2>/dev/null | grep -Eo '[0-9]+(\.[0-9]+){3}' | 
   echo "flags: see launchOptions.args in playwright.config.ts"
   echo "updated: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 } > tests/e2e/__snapshots__/chromium-version.txt
-# A full update starts from an empty folder, so that images of removed states do not linger.
-if [ "$#" -eq 0 ]; then rm -rf tests/e2e/__snapshots__/states.spec.ts; fi
-# 'changed' rewrites every image whose pixels differ (threshold 0, so no stale pixel survives) and
-# leaves identical ones alone, so their recompressed bytes stay as committed. states.spec.ts also
-# runs the accessibility checks on each state: a failure there is reported after the images are
-# written and recompressed, and the script then exits with Playwright's status.
+# 'changed' rewrites only the images whose pixels differ from their baseline and leaves the others
+# alone, byte for byte: git then stores nothing new for them. states.spec.ts also runs the
+# accessibility checks on each state: a failure there is reported after the images are written
+# and recompressed, and the script then exits with Playwright's status.
+# Every shot the run takes is listed (visual.ts, E2E_SHOT_LIST): after a full update, a baseline
+# no state took any more (a removed state, a dialog that got shorter) is deleted.
+shots=reports/snapshot-shots.txt
+rm -f "$shots"
 rc=0
-CI= npx playwright test states.spec.ts --update-snapshots=changed "$@" || rc=$?
+CI= E2E_SHOT_LIST="$shots" npx playwright test states.spec.ts --update-snapshots=changed "$@" || rc=$?
+if [ "$#" -eq 0 ] && [ "$rc" -eq 0 ] && [ -s "$shots" ]; then
+  find tests/e2e/__snapshots__/states.spec.ts -name '*.png' | while read -r f; do
+    grep -qxF "${f#tests/e2e/__snapshots__/states.spec.ts/}" "$shots" || { echo "removed (no state shoots it): $f"; rm -f "$f"; }
+  done
+fi
 # Lossless recompression of what changed (oxipng level 4, about a third smaller than Chromium's PNGs; pixels checked identical).
 node scripts/optimise-snapshots.mjs
 if [ "$rc" -ne 0 ]; then echo "Playwright reported failures besides the images written (see reports/playwright-html/index.html)." >&2; exit "$rc"; fi

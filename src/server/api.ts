@@ -10,9 +10,9 @@ import type { ApiData } from '../content/api-data.ts';
 import { encodeBody, makeOnDemandBody, sendEncoded, PageCache, type EncodedBody } from './page-cache.ts';
 
 export const API_TYPE = 'application/json; charset=utf-8';
-export const API_CACHE = 'private, no-cache';
 
-export function createApiRouter(api: ApiData) {
+/** `cacheControl`: what the answers say (the access mode's, cache-control.ts). */
+export function createApiRouter(api: ApiData, cacheControl: string) {
   const router = Router();
   // Fixed answers (lists, pages) are encoded once, on first request, and kept: the content
   // bounds them. Items and listing pages go through a cache bounded in bytes, keyed by their
@@ -58,7 +58,7 @@ export function createApiRouter(api: ApiData) {
         computed.set(answer.key, body);
       }
     }
-    sendEncoded(req, res, body!, API_TYPE, API_CACHE);
+    sendEncoded(req, res, body!, API_TYPE, cacheControl);
   });
   return Object.assign(router, { lookup });
 }

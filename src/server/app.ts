@@ -3,26 +3,30 @@
  */
 import express, { type ErrorRequestHandler, type Request, type Response, type NextFunction } from 'express';
 import compression from 'compression';
-import cookieParser from 'cookie-parser';
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { createLogger, type Logger } from './log.ts';
 import { securityHeaders } from './security.ts';
 import { createGate, memoryStores, loginRedirect, safeNext, type LimiterStoreFactory } from './gate.ts';
-import { API_CACHE, API_TYPE, createApiRouter } from './api.ts';
+import { API_TYPE, createApiRouter } from './api.ts';
 import { createContactHandler, CONTACT_PAGE } from './contact.ts';
 import { CONTACT_DRAFT_KEY } from '../app/components/ContactForm.tsx';
 import { queryPath } from '../app/query.ts';
-import { openStore, type MessageStore } from './store.ts';
+import type { Store } from './store/index.ts';
+import { openStore } from './store/open.ts';
 import { startOutbox } from './outbox.ts';
 import { lookupPage, renderLogin, renderPage, sendStatic500, type RenderContext } from './render.tsx';
-import { PageCache, PAGE_CACHE, PAGE_TYPE, isFromMemory, sendEncoded } from './page-cache.ts';
-import { createSeoFiles } from './seo.ts';
+import { PageCache, PAGE_TYPE, isFromMemory, sendEncoded } from './page-cache.ts';
+import { IMMUTABLE, NO_STORE, PRIVATE_IMAGE_CACHE, PRIVATE_IMMUTABLE, PUBLIC_FILE, PUBLIC_IMAGE_CACHE, documentCacheControl } from './cache-control.ts';
+import { createSeoFiles, MAX_ORIGINS } from './seo.ts';
 import { COOKIE_SETTINGS_PAGE, cookieSettingsHandler } from './cookie-settings.ts';
 import { precompressedStatic } from './static.ts';
 import { withFastPath, type Handler, type MemoryAnswer } from './fast-path.ts';
 import { memoize } from './memo.ts';
+import { createRevocations } from './revocations.ts';
+import { createProxyCheck, proxyTrust } from './proxy.ts';
+import { createStoreBounds } from './bounds.ts';
 import { loadContent } from '../content/load.ts';
 import { buildApiData, loadImageManifest, type ApiData } from '../content/api-data.ts';
 import type { BuildManifest } from '../build/manifest.ts';
@@ -34,7 +38,7 @@ export interface AppDeps {
   api?: ApiData;
   manifest?: BuildManifest;
   /** Contact messages; opened in config.dataDir unless injected. */
-  store?: MessageStore;
+  store?: Store;
   /** Where rate-limit counters live (gate.ts); in memory unless a shared store is given. */
   limiterStores?: LimiterStoreFactory;
 }
@@ -45,33 +49,15 @@ export function loadBuildManifest(distDir: string): BuildManifest {
   return JSON.parse(readFileSync(file, 'utf8')) as BuildManifest;
 }
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-/**
- * Public mode: pages and API answers may be kept by browsers and CDNs for 5 minutes and served
- * stale for a day while revalidated (ETag → 304), so a content deploy shows within minutes.
- * Images have stable names that a regeneration reuses (not content hashes): a day, not a year.
- */
-export const PUBLIC_PAGE_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
-export const PUBLIC_IMAGE_CACHE = 'public, max-age=86400, stale-while-revalidate=604800';
-/** What pages and API answers say while gated (page-cache.ts, api.ts): never in a shared cache. */
-const GATED_CACHE = 'private, no-cache';
-
-/**
- * Public mode: the gated Cache-Control of pages and API answers (set by sendEncoded and the
- * render) becomes the public one, just before the headers are written. One place for both, and
- * the fast path runs it too.
- */
-function publicCaching(_req: Request, res: Response, next: NextFunction) {
-  const writeHead = res.writeHead.bind(res);
-  res.writeHead = function (this: Response, ...args: unknown[]) {
-    if (this.getHeader('Cache-Control') === GATED_CACHE) this.setHeader('Cache-Control', PUBLIC_PAGE_CACHE);
-    return (writeHead as (...a: unknown[]) => Response).apply(this, args);
-  } as Response['writeHead'];
-  next();
-}
-
 /** Only origin-form targets ("/path?query"): see step 4b. */
 export const isOriginForm = (url: string) => url.startsWith('/') && !url.startsWith('//');
+/**
+ * A Host header as RFC 9110 allows it: a name (letters, digits, '-', '_' — nginx's upstream names
+ * have one — and dots), an IPv4 address or a bracketed IPv6 address, an optional port. Absent is
+ * allowed (HTTP/1.0; Node refuses HTTP/1.1 without one). Anything else is a 400: see step 4b.
+ */
+const HOST = /^(?:[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+export const isValidHost = (host: string | undefined) => host === undefined || (host.length <= 255 && HOST.test(host));
 
 /**
  * Records the first path segment of every GET route the pipeline declares (app.get/all/use with a
@@ -113,16 +99,22 @@ const PUBLIC_FILES: Record<string, string> = {
 /** The page paths the fast path looks up: plain lowercase paths, which no URL parser rewrites. */
 const PLAIN_PAGE_PATH = /^\/[a-z0-9/-]*$/;
 
-export function createApp({ config, log = createLogger(config.logFormat), api, manifest, store = openStore(config.dataDir), limiterStores = memoryStores }: AppDeps) {
+export function createApp({ config, log = createLogger(config.logFormat), api, manifest, store = openStore(config), limiterStores = memoryStores }: AppDeps) {
   const apiData = api ?? buildApiData(loadContent(config.contentDir), loadImageManifest(config.publicDir));
   const build = manifest ?? loadBuildManifest(config.distDir);
+  // The store's bounds (site-wide rate, free-space floor, retention): bounds.ts.
+  const bounds = createStoreBounds(store, config, log);
+  const stopRetention = bounds.startRetention();
   // Staff e-mail for each stored message (outbox.ts), when SMTP_URL and CONTACT_NOTIFY_TO are set.
   const outbox = config.notify ? startOutbox({ store, notify: config.notify, retry: config.notifyRetry, log, siteOrigin: config.publicOrigin }) : undefined;
+  const isPublic = config.siteAccess === 'public';
+  // Sign-out's revocation list, mirrored from the store (a public site has no sessions).
+  const revocations = isPublic ? undefined : createRevocations(store, log);
   const gate = createGate(config, log, {
     stores: limiterStores,
     loginPage: (req, res, answer) => renderLogin(req, res, renderCtx, answer),
+    revocations,
   });
-  const isPublic = config.siteAccess === 'public';
   const renderCtx: RenderContext = {
     mode: { access: config.siteAccess, origin: config.publicOrigin ?? null },
     api: apiData,
@@ -132,6 +124,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
     devScript: config.liveReload ? '/__dev/reload.js' : undefined,
     // Pages are pure functions of path, query and content (loaded once): render each once.
     cache: new PageCache(),
+    cacheControl: documentCacheControl(config.siteAccess),
     counts: { renders: 0 },
   };
   // What the login page loads is open; everything else under /assets is behind the gate.
@@ -139,10 +132,14 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   let loginAssets = loginAssetSet(build);
   // Hashed names never change content: cache for a year. Login assets are public; the rest
   // are private to signed-in visitors (no shared cache may hand them to anyone else).
-  const assetCacheControl = (urlPath: string) => (isPublic || loginAssets.has(urlPath) || urlPath.endsWith('.woff2') ? IMMUTABLE : 'private, max-age=31536000, immutable');
+  const assetCacheControl = (urlPath: string) => (isPublic || loginAssets.has(urlPath) || urlPath.endsWith('.woff2') ? IMMUTABLE : PRIVATE_IMMUTABLE);
+  /** What pages, API answers, the sitemap and feeds say in this access mode. */
+  const documentCache = documentCacheControl(config.siteAccess);
   const requestLog = log.requests;
   const headers = securityHeaders({ liveReload: config.liveReload, noindex: !isPublic });
-  const cookies = cookieParser();
+  const proxy = proxyTrust(config.trustProxy);
+  // The proxies in front and TRUST_PROXY must agree: told once in the log when they do not.
+  const proxyCheck = createProxyCheck(config.trustProxy, log, { production: config.production });
 
   const app = express();
   const routedBeforePages = recordRoutes(app);
@@ -150,8 +147,9 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   // 1. No framework fingerprint in every response.
   app.disable('x-powered-by');
   // 2. req.ip and req.secure must see the real client only through the configured proxy hops,
-  //    or anyone could pick their own rate-limit key with X-Forwarded-For.
-  app.set('trust proxy', config.trustProxy);
+  //    or anyone could pick their own rate-limit key with X-Forwarded-For (proxy.ts: one rule
+  //    for Express and the fast path).
+  app.set('trust proxy', proxy.trust);
   app.set('env', config.production ? 'production' : 'development');
   // The Origin check (gate.ts sameOriginOnly) accepts the site's public origin too.
   app.locals.publicOrigin = config.publicOrigin;
@@ -162,11 +160,12 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   // 4. Security headers on every response, errors and redirects included.
   app.use(headers);
 
-  // 4b. Only origin-form targets ("/path?query"). Absolute-form ("http://host/…") is for proxies,
-  //     "*" for server-wide OPTIONS, and "//host/…" reads as another origin to whatever echoes
-  //     it: none is meant for this site, so none reaches the gate or the router (RFC 9112 §3.2).
+  // 4b. Only origin-form targets ("/path?query") with a well-formed Host. Absolute-form
+  //     ("http://host/…") is for proxies, "*" for server-wide OPTIONS, and "//host/…" reads as
+  //     another origin to whatever echoes it: none is meant for this site (RFC 9112 §3.2). A
+  //     malformed Host would reach the absolute URLs of the sitemap and feeds (a 500 on b747b9d).
   app.use((req, res, next) => {
-    if (isOriginForm(req.url)) return next();
+    if (isOriginForm(req.url) && isValidHost(req.headers.host)) return next();
     res.status(400).type('text').send('Bad request.');
   });
 
@@ -180,27 +179,39 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
     }),
   );
 
-  // 6. Cookies are parsed once, for the session check (signatures are ours: see session.ts).
-  app.use(cookies);
-
-  // 7. Health check for load balancers and uptime probes: open, cheap, no content. It proves the
-  //    database can take a write (a contact message is the one thing this site must not lose):
-  //    503 when it cannot, so the balancer and the monitoring see it. One probe per 2 s at most,
-  //    so that requests to this open URL cannot turn into a stream of disk writes.
-  let health: { at: number; ok: boolean } = { at: 0, ok: true };
+  // 7. Health, open and cheap, for two different questions. /healthz is liveness: this process
+  //    answers (pages are served from memory whatever the store does): a process manager
+  //    restarts a host only when it fails. /readyz is readiness: the store takes a write and its
+  //    disk is above the free-space floor: a load balancer sends contact posts elsewhere when it
+  //    fails, while /healthz keeps the host alive. The store is probed once per 2 s at most, so
+  //    that requests to this open URL cannot turn into a stream of disk writes.
   app.get('/healthz', (_req, res) => {
-    if (Date.now() - health.at > 2_000) {
-      try {
-        store.probeWrite();
-        health = { at: Date.now(), ok: true };
-      } catch (err) {
-        if (health.ok) log.error('healthz: the database cannot be written', { error: String((err as Error)?.message ?? err) });
-        health = { at: Date.now(), ok: false };
-      }
+    res.setHeader('Cache-Control', NO_STORE);
+    res.json({ status: 'ok' });
+  });
+  let readiness: { at: number; store: boolean; disk: boolean } = { at: 0, store: true, disk: true };
+  const probeReadiness = async () => {
+    let ok = true;
+    try {
+      await store.probeWrite();
+    } catch (err) {
+      ok = false;
+      if (readiness.store) log.error('readyz: the store cannot be written', { error: String((err as Error)?.message ?? err) });
     }
-    res.setHeader('Cache-Control', 'no-store');
-    if (health.ok) res.json({ status: 'ok', database: 'ok' });
-    else res.status(503).json({ status: 'error', database: 'cannot write' });
+    let disk = true;
+    try {
+      disk = (await bounds.belowFloor()) === null;
+    } catch {
+      disk = false;
+    }
+    if (!disk && readiness.disk) log.error('readyz: free space is below DATA_MIN_FREE_MB');
+    readiness = { at: Date.now(), store: ok, disk };
+  };
+  app.get('/readyz', async (_req, res) => {
+    if (Date.now() - readiness.at > 2_000) await probeReadiness();
+    res.setHeader('Cache-Control', NO_STORE);
+    const body = { status: readiness.store && readiness.disk ? 'ok' : 'error', store: readiness.store ? 'ok' : 'cannot write', disk: readiness.disk ? 'ok' : 'below the free-space floor' };
+    res.status(body.status === 'ok' ? 200 : 503).json(body);
   });
 
   // 8. The few public files: robots.txt (disallow all while gated; allow all and name the
@@ -208,14 +219,11 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   const publicRobots = `User-agent: *\nAllow: /\n${config.publicOrigin ? `\nSitemap: ${config.publicOrigin}/sitemap.xml\n` : ''}`;
   for (const [file, type] of Object.entries(PUBLIC_FILES)) {
     app.get(`/${file}`, (_req, res) => {
-      res.setHeader('Cache-Control', 'public, max-age=3600');
+      res.setHeader('Cache-Control', PUBLIC_FILE);
       if (file === 'robots.txt' && isPublic) res.type('text').send(publicRobots);
       else res.sendFile(path.join(config.publicDir, file), { dotfiles: 'deny', headers: { 'Content-Type': type } });
     });
   }
-
-  // 8b. Public mode: CDN-friendly caching of pages and API answers (see publicCaching).
-  if (isPublic) app.use(publicCaching);
 
   // 9. Development only: live reload (Server-Sent Events) — see scripts/dev.ts.
   let closeStreams = () => {};
@@ -261,6 +269,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
       config,
       store,
       log,
+      bounds,
       limiterStore: limiterStores('contact-client'),
       onStored: outbox?.kick,
       failurePage: (req, res, status, typed, errors) =>
@@ -274,11 +283,22 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   // 12c. The sitemap and the feeds (seo.ts): absolute URLs on PUBLIC_ORIGIN, or on the origin the
   //     request names when it is unset (development, or a gated site reached by its own name).
   const seo = createSeoFiles(apiData, config.contentDir);
+  let seoOriginsFull = false;
   const seoFile: express.RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const file = seo.get(config.publicOrigin ?? `${req.protocol}://${req.host}`, req.path);
+    // (req.host may come from a trusted X-Forwarded-Host: checked like Host.)
+    if (!config.publicOrigin && (!req.host || !isValidHost(req.host))) {
+      res.status(400).type('text').send('Bad request.');
+      return;
+    }
+    const file = seo.get(config.publicOrigin ?? `${req.protocol}://${req.host.toLowerCase()}`, req.path);
+    if (file === 'unknown origin') {
+      if (!seoOriginsFull) log.warn(`the sitemap and feeds are kept for ${MAX_ORIGINS} host names; others get 404. Set PUBLIC_ORIGIN to the site's address.`);
+      seoOriginsFull = true;
+      return next();
+    }
     if (!file) return next();
-    sendEncoded(req, res, file.body, file.type, GATED_CACHE);
+    sendEncoded(req, res, file.body, file.type, documentCache);
   };
   app.get('/sitemap.xml', seoFile);
   app.get('/feeds/{*file}', seoFile);
@@ -291,12 +311,12 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
       index: false,
       dotfiles: 'deny',
       maxAge: '1d',
-      setHeaders: (res) => res.setHeader('Cache-Control', isPublic ? PUBLIC_IMAGE_CACHE : 'private, max-age=86400'),
+      setHeaders: (res) => res.setHeader('Cache-Control', isPublic ? PUBLIC_IMAGE_CACHE : PRIVATE_IMAGE_CACHE),
     }),
   );
 
   // 14. The read API; unknown /api paths answer 404 JSON, never a page.
-  const apiRouter = createApiRouter(apiData);
+  const apiRouter = createApiRouter(apiData, documentCache);
   app.use('/api', apiRouter);
 
   // 15. Pages: the route table decides the page and the status.
@@ -335,7 +355,6 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
   //    check and the same headers, without the routing. `lookup` follows the pipeline: the two
   //    mounts that answer from memory (/assets, /api) ask their own lookups; any other path a
   //    route before the pages declares (routedBeforePages) goes to Express; then pages.
-  const cacheControlAsSent = (cc: string) => (isPublic && cc === GATED_CACHE ? PUBLIC_PAGE_CACHE : cc);
   /** A page URL → its page-cache key (a pure function of the URL), for URLs found in memory before. */
   const pageKeys = new Map<string, string>();
   /**
@@ -354,16 +373,16 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
     const pathname = pathOf(url);
     if (pathname.startsWith('/assets/')) {
       const asset = assetsStatic.lookup(pathname.slice('/assets/'.length));
-      return asset && { body: asset.body, type: asset.type, cacheControl: cacheControlAsSent(assetCacheControl(pathname)) };
+      return asset && { body: asset.body, type: asset.type, cacheControl: assetCacheControl(pathname) };
     }
     if (pathname.startsWith('/api/')) {
       const body = apiRouter.lookup(pathname);
-      return body && { body, type: API_TYPE, cacheControl: cacheControlAsSent(API_CACHE) };
+      return body && { body, type: API_TYPE, cacheControl: documentCache };
     }
     const key = pageKeys.get(url);
     if (key !== undefined) {
       const cached = renderCtx.cache.get(key);
-      if (cached) return { body: cached, type: PAGE_TYPE, cacheControl: cacheControlAsSent(PAGE_CACHE) };
+      if (cached) return { body: cached, type: PAGE_TYPE, cacheControl: documentCache };
     }
     if (!isPagePath(pathname)) return undefined;
     // The very lookup renderPage starts with; a path the URL parser rewrites is left to Express.
@@ -371,7 +390,7 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
     if (!cached || location.pathname !== pathname) return undefined;
     if (pageKeys.size >= 10_000) pageKeys.clear();
     pageKeys.set(url, cacheKey);
-    return { body: cached, type: PAGE_TYPE, cacheControl: cacheControlAsSent(PAGE_CACHE) };
+    return { body: cached, type: PAGE_TYPE, cacheControl: documentCache };
   };
   const noop = () => {};
   /**
@@ -381,14 +400,21 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
    */
   const redirectFor = memoize((url): string | undefined => (isPagePath(pathOf(url)) ? loginRedirect(url) : undefined), 10_000);
   const stats = { fastPath: 0 };
-  const handler: Handler = config.fastPath
+  const serve: Handler = config.fastPath
     ? withFastPath(
         {
           app,
           // Public: no session needed; everything in memory is for everyone.
-          hasSession: isPublic ? () => true : gate.hasSession,
+          session: isPublic
+            ? () => true
+            : (cookieHeader, secure) => {
+                const s = gate.session(cookieHeader, secure);
+                return s ? (gate.renewal(s, secure) ?? true) : false;
+              },
           securityHeaders: headers.list,
           isOriginForm,
+          isValidHost,
+          isSecure: proxy.isSecure,
           lookup,
           requestLog: (req, res) => requestLog(req, res, noop),
           // The gate's redirect (gate.ts requireSession) for a page: the same isPagePath as `lookup`.
@@ -397,13 +423,24 @@ export function createApp({ config, log = createLogger(config.logFormat), api, m
         stats,
       )
     : app;
+  const handler: Handler = (req, res) => {
+    proxyCheck.observe(req);
+    serve(req, res);
+  };
 
   /** Stops what runs beside the requests (the outbox); the caller closes the store after it. */
   const close = async () => {
+    revocations?.stop();
+    stopRetention();
     await outbox?.stop();
   };
+  /** Resolves once the store is usable and the revocation list has been read (before listening). */
+  const ready = async () => {
+    await store.ready();
+    await revocations?.ready();
+  };
   // Open event streams never end by themselves: shutdown ends them first (main.ts), at once.
-  return { app, handler, stats, apiData, store, close, closeStreams: () => closeStreams(), pageCache: renderCtx.cache, renderCounts: renderCtx.counts! };
+  return { app, handler, stats, apiData, store, ready, close, closeStreams: () => closeStreams(), pageCache: renderCtx.cache, renderCounts: renderCtx.counts! };
 }
 
 /** 405 JSON with Allow for any other method on a POST-only endpoint. */
@@ -432,14 +469,14 @@ function mountLiveReload(app: express.Express, config: Config, onRebuild: () => 
   }, 300).unref();
   app.get('/__dev/events', (req, res) => {
     res.setHeader('Content-Type', 'text/event-stream');
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', NO_STORE);
     res.writeHead(200);
     res.write('data: hello\n\n');
     clients.add(res);
     req.on('close', () => clients.delete(res));
   });
   app.get('/__dev/reload.js', (_req, res) => {
-    res.type('js').setHeader('Cache-Control', 'no-store');
+    res.type('js').setHeader('Cache-Control', NO_STORE);
     // Reload on a rebuild, and after the server restarts (tsx watch) once it answers again.
     res.send(
       `let seen=false;function connect(){const es=new EventSource('/__dev/events');es.onmessage=(e)=>{if(e.data==='reload'||(seen&&e.data==='hello'))location.reload();seen=true;};es.onerror=()=>{es.close();setTimeout(connect,100);};}connect();`,

@@ -40,16 +40,28 @@ export interface Config {
   loginLimit: { windowMs: number; perClient: number; global: number; perClientUnderPressure: number; pressureDelayMs: number };
   /** Contact form: posts allowed per client per window. */
   contactLimit: { windowMs: number; perClient: number };
+  /** Contact messages accepted in an hour from all clients together (bounds.ts). */
+  contactSiteLimitPerHour: number;
+  /** Messages older than this are deleted once their staff e-mail is settled (bounds.ts). */
+  messageRetentionDays: number;
+  /** Below this many free bytes on the store's disk, new messages are refused and /readyz fails. */
+  minFreeBytes: number;
   /** `password`: the gate (default). `public`: open, indexable, CDN-cacheable (README: access modes). */
   siteAccess: SiteAccess;
   /** The site's public origin ("https://www.example.com", no trailing slash): absolute URLs, the Origin check. */
   publicOrigin: string | undefined;
   /** Staff e-mail for contact messages (outbox.ts); undefined: no mail. */
-  notify: { smtpUrl: string; to: string; from: string } | undefined;
+  /**
+   * Staff e-mail for contact messages (outbox.ts); undefined: no mail. `allowPlaintext`
+   * (SMTP_ALLOW_PLAINTEXT=1): send over smtp:// without STARTTLS where TLS would be required.
+   */
+  notify: { smtpUrl: string; to: string; from: string; allowPlaintext: boolean } | undefined;
   /** Outbox retries: the first after baseMs, doubling up to maxMs; an attempt cut short by a crash is retried after leaseMs. */
   notifyRetry: { baseMs: number; maxMs: number; leaseMs: number };
   /** Absolute session lifetime. */
   sessionTtlMs: number;
+  /** A session ends after this long without a request (its token is renewed while in use). */
+  sessionIdleMs: number;
   /** A render that takes longer is aborted. */
   renderTimeoutMs: number;
   /** Log format: JSON lines in production, short text in development. */
@@ -81,10 +93,15 @@ const Env = z.object({
     .regex(/^(auto|[1-9]\d{0,2})$/, 'must be a number of worker processes (1, 2, …, 999) or "auto" (one per core)')
     .default('1'),
   SITE_ACCESS: z.enum(['password', 'public']).default('password'),
+  CONTACT_SITE_LIMIT: z.coerce.number().int('must be a whole number of messages an hour').min(1).max(100_000).default(60),
+  MESSAGE_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(36_500).default(365),
+  DATA_MIN_FREE_MB: z.coerce.number().int('must be a whole number of megabytes').min(0).max(100_000_000).default(200),
+  SESSION_IDLE_MINUTES: z.coerce.number().int('must be a whole number of minutes').min(5).max(720).default(60),
   PUBLIC_ORIGIN: z.string().optional(),
   SMTP_URL: z.string().optional(),
   CONTACT_NOTIFY_TO: z.string().optional(),
   CONTACT_NOTIFY_FROM: z.string().optional(),
+  SMTP_ALLOW_PLAINTEXT: z.enum(['0', '1'], 'must be 1 (send without TLS where it would be required) or 0').optional(),
 });
 
 /** "https://www.example.com" from PUBLIC_ORIGIN, or a problem. Only an origin: no path, query or credentials. */
@@ -149,7 +166,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       problems.push('SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465');
     } else {
       const host = publicOrigin ? new URL(publicOrigin).hostname : 'localhost';
-      notify = { smtpUrl: e.SMTP_URL, to: e.CONTACT_NOTIFY_TO, from: e.CONTACT_NOTIFY_FROM || `"Halden Rowe Capital website" <website@${host}>` };
+      notify = {
+        smtpUrl: e.SMTP_URL,
+        to: e.CONTACT_NOTIFY_TO,
+        from: e.CONTACT_NOTIFY_FROM || `"Halden Rowe Capital website" <website@${host}>`,
+        allowPlaintext: e.SMTP_ALLOW_PLAINTEXT === '1',
+      };
     }
   }
   const workers = e.WEB_CONCURRENCY === 'auto' ? availableParallelism() : Number(e.WEB_CONCURRENCY);
@@ -171,11 +193,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     liveReload: e.LIVE_RELOAD === '1',
     loginLimit: { windowMs: 15 * 60_000, perClient: 10, global: 200, perClientUnderPressure: 3, pressureDelayMs: 2_000 },
     contactLimit: { windowMs: 60 * 60_000, perClient: 5 },
+    contactSiteLimitPerHour: e.CONTACT_SITE_LIMIT,
+    messageRetentionDays: e.MESSAGE_RETENTION_DAYS,
+    minFreeBytes: e.DATA_MIN_FREE_MB * 1_000_000,
     siteAccess: e.SITE_ACCESS,
     publicOrigin,
     notify,
     notifyRetry: { baseMs: 30_000, maxMs: 60 * 60_000, leaseMs: 5 * 60_000 },
     sessionTtlMs: 12 * 60 * 60_000,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     renderTimeoutMs: 10_000,
     logFormat: e.LOG_FORMAT ?? (production ? 'json' : 'text'),
     fastPath: e.FAST_PATH === 'on',

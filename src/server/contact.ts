@@ -9,10 +9,12 @@
  * to /contact?error=<fields> lost it all).
  */
 import type { Request, Response, RequestHandler } from 'express';
-import { rateLimit, type Store } from 'express-rate-limit';
+import { rateLimit, type Store as LimiterStore } from 'express-rate-limit';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
-import type { MessageStore } from './store.ts';
+import type { Store } from './store/index.ts';
+import { NO_STORE } from './cache-control.ts';
+import type { StoreBounds } from './bounds.ts';
 import { clientKey, sameOriginOnly } from './gate.ts';
 import { minutesText, parseBody, retryAfterSeconds, wantsJson } from './forms.ts';
 import { CONTACT_FIELDS, HONEYPOT_FIELD, normalizeContact, validateContact, type ContactField, type ContactInput } from '../app/contact-validation.ts';
@@ -28,7 +30,18 @@ const redirectBack = (res: Response, query: string) => res.redirect(303, `${CONT
  */
 export type ContactPageRenderer = (req: Request, res: Response, status: number, typed: ContactInput, errors?: ContactField[]) => void;
 
-export function createContactHandler(deps: { config: Config; store: MessageStore; log: Logger; limiterStore?: Store; onStored?: () => void; failurePage?: ContactPageRenderer }): RequestHandler[] {
+export interface ContactDeps {
+  config: Config;
+  store: Store;
+  log: Logger;
+  /** The store's bounds (site-wide rate, free-space floor): a message they refuse is not stored. */
+  bounds?: StoreBounds;
+  limiterStore?: LimiterStore;
+  onStored?: () => void;
+  failurePage?: ContactPageRenderer;
+}
+
+export function createContactHandler(deps: ContactDeps): RequestHandler[] {
   const { config, store, log } = deps;
 
   const limiter = rateLimit({
@@ -55,7 +68,7 @@ export function createContactHandler(deps: { config: Config; store: MessageStore
     },
   });
 
-  const handle: RequestHandler = (req, res) => {
+  const handle: RequestHandler = async (req, res) => {
     const body: unknown = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) {
       res.locals.contactInvalid = true;
@@ -86,27 +99,38 @@ export function createContactHandler(deps: { config: Config; store: MessageStore
       return;
     }
 
-    // Committed (synchronous=FULL) before the answer, with its outbox entry when staff are
-    // e-mailed: a 201 means the message is on disk and its e-mail will go out.
-    let id: number;
-    try {
-      id = store.insert({ ...result.value, ip: req.ip ?? null }, new Date(), { notify: !!config.notify });
-    } catch (err) {
-      // Disk full, database locked too long, I/O error: tell the visitor, keep their text.
+    /** Not stored (not the visitor's doing: it does not count toward their limit): 503, their text kept. */
+    const notStored = (retryAfterSeconds: number) => {
       res.locals.contactNotStored = true;
-      log.error('contact message NOT stored', { error: String((err as Error)?.message ?? err), code: (err as { code?: string }).code });
-      res.setHeader('Cache-Control', 'no-store');
-      res.setHeader('Retry-After', '120');
+      res.setHeader('Cache-Control', NO_STORE);
+      res.setHeader('Retry-After', String(retryAfterSeconds));
       if (wantsJson(req) || !deps.failurePage) {
         res.status(503).json({ error: 'Your message could not be saved because of a problem on our side. Please try again in a few minutes.' });
       } else {
         deps.failurePage(req, res, 503, result.value);
       }
+    };
+
+    // Committed (synchronous=FULL) before the answer, with its outbox entry when staff are
+    // e-mailed: a 201 means the message is on disk and its e-mail will go out.
+    let id: number;
+    try {
+      const refused = await deps.bounds?.refusal();
+      if (refused) {
+        log.warn('contact message refused', { ip: req.ip, cause: refused.cause });
+        notStored(refused.retryAfterSeconds);
+        return;
+      }
+      id = await store.messages.insert({ ...result.value, ip: req.ip ?? null }, { notify: !!config.notify });
+    } catch (err) {
+      // Disk full, database locked too long, I/O error: tell the visitor, keep their text.
+      log.error('contact message NOT stored', { error: String((err as Error)?.message ?? err), code: (err as { code?: string }).code });
+      notStored(120);
       return;
     }
     log.info('contact message stored', { id });
     deps.onStored?.();
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', NO_STORE);
     if (wantsJson(req)) res.status(201).json({ id });
     else redirectBack(res, 'sent=1');
   };

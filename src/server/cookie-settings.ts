@@ -7,7 +7,8 @@
  * With script the page saves in the browser and never posts.
  */
 import express, { type Request, type Response, type RequestHandler } from 'express';
-import { sameOriginOnly } from './gate.ts';
+import { postedOverHttps, sameOriginOnly } from './gate.ts';
+import { NO_STORE } from './cache-control.ts';
 import { COOKIE_PREFERENCES_KEY } from '../app/constants.ts';
 import { ACCEPT_ALL, COOKIE_PREFERENCES_MAX_AGE_S, REJECT_NON_ESSENTIAL, serializeCookiePreferences, type CookiePreferences } from '../app/cookie-preferences.ts';
 
@@ -39,9 +40,9 @@ export function cookieSettingsHandler(): RequestHandler[] {
         path: '/',
         maxAge: COOKIE_PREFERENCES_MAX_AGE_S * 1000,
         sameSite: 'lax',
-        secure: req.secure,
+        secure: postedOverHttps(req),
       });
-      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('Cache-Control', NO_STORE);
       res.redirect(303, `${COOKIE_SETTINGS_PAGE}?saved=1`);
     },
   ];

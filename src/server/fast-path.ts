@@ -8,8 +8,8 @@
  *   use (the page cache, the API's fixed answers, the hashed files) and yields every path whose
  *   first segment the pipeline routes before the pages — a set recorded from the route
  *   declarations themselves, not written out twice;
- * - who may have it is the gate's own check (gate.ts `hasSession`, the same verifier, on the same
- *   cookie value cookie-parser would give it);
+ * - who may have it is the gate's own check (gate.ts `session`: the same verifier and revocation
+ *   list, on the same cookie), which also says when the session's token is due for renewal;
  * - the headers are the security middleware's own list (security.ts), then what sendEncoded sets,
  *   in that order — built once per body, encoding and scheme, and written with one
  *   `res.writeHead(status, [name, value, …])` (Node's public API for a header block);
@@ -25,26 +25,35 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import accepts from 'accepts';
 import type { Express } from 'express';
 import type { EncodedBody } from './page-cache.ts';
-import { hasEncodings, pickEncoding } from './page-cache.ts';
+import { hasEncodings, matchesEtag, pickEncoding } from './page-cache.ts';
 import type { HeaderList } from './security.ts';
 import { memoize } from './memo.ts';
+import { NO_STORE } from './cache-control.ts';
 
 /** What the pipeline would answer from memory for this target. */
 export interface MemoryAnswer {
   body: EncodedBody;
   type: string;
-  /** Cache-Control as the response carries it (public mode's rewrite included). */
+  /** Cache-Control as the response carries it (cache-control.ts). */
   cacheControl: string;
 }
 
 export interface FastPathDeps {
   app: Express;
-  /** The gate's session check on the raw Cookie header (always true in public mode). */
-  hasSession(cookieHeader: string | undefined): boolean;
+  /**
+   * The gate's session check on the raw Cookie header, for this scheme: false without a valid
+   * session; true with one; or, with one whose token is due for renewal, the Set-Cookie value
+   * renewing it (public mode: always true).
+   */
+  session(cookieHeader: string | undefined, secure: boolean): boolean | string;
   /** The security headers for a request that is (not) secure, as the middleware sets them. */
   securityHeaders(secure: boolean): HeaderList;
   /** The origin-form check of the pipeline (app.ts). */
   isOriginForm(url: string): boolean;
+  /** The pipeline's Host check (app.ts): a malformed Host goes to Express, which answers 400. */
+  isValidHost(host: string | undefined): boolean;
+  /** Whether the visitor's connection is HTTPS: the rule req.secure follows (proxy.ts). */
+  isSecure: (req: IncomingMessage) => boolean;
   /** The answer Express would send from memory for this target, or undefined (→ Express). */
   lookup(url: string): MemoryAnswer | undefined;
   /** The pipeline's request log (one line per request, on 'finish'). */
@@ -97,20 +106,9 @@ function redirectBody(type: string | false, location: string): { type?: string; 
 
 const NO_ACCEPT = '\0';
 
-const matchesEtag = (inm: string, etag: string) => inm.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`);
-
 /** Wraps Express: `handler(req, res)` answers from the fast path or hands over to `app`. */
 export function withFastPath(deps: FastPathDeps, stats: { fastPath: number }): Handler {
-  const { app } = deps;
-  // Express's own scheme decision (req.secure): TLS, or X-Forwarded-Proto from a trusted hop.
-  const trust = app.get('trust proxy fn') as (addr: string | undefined, i: number) => boolean;
-  const isSecure = (req: IncomingMessage) => {
-    if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-    const xfp = req.headers['x-forwarded-proto'] as string | undefined; // (repeated: joined with ", ")
-    if (!xfp || !trust(req.socket.remoteAddress, 0)) return false;
-    const comma = xfp.indexOf(',');
-    return (comma === -1 ? xfp : xfp.slice(0, comma)).trim() === 'https';
-  };
+  const { app, isSecure } = deps;
   /** The redirect's headers up to its Location (the security list, then no-store), by scheme (0 http, 1 https). */
   const redirectHeads: (string[] | undefined)[] = [];
   /**
@@ -124,21 +122,21 @@ export function withFastPath(deps: FastPathDeps, stats: { fastPath: number }): H
   return function handle(req, res) {
     const method = req.method;
     const url = req.url ?? '';
-    if ((method === 'GET' || method === 'HEAD') && deps.isOriginForm(url)) {
-      const session = deps.hasSession(req.headers.cookie);
+    if ((method === 'GET' || method === 'HEAD') && deps.isOriginForm(url) && deps.isValidHost(req.headers.host)) {
+      const secure = isSecure(req);
+      const session = deps.session(req.headers.cookie, secure);
       // No session on a page the gate guards: its 302 to /login, as Express writes it (the
       // security headers, no-store, Location, Vary: Accept (+ Accept-Encoding when compression
       // could apply to the body's type), the negotiated body). Anything else without a session:
       // Express answers (the gate's 401 JSON, the login page, public files).
-      if (!session && deps.redirectFor) {
+      if (session === false && deps.redirectFor) {
         const location = deps.redirectFor(url);
         if (location !== undefined) {
           stats.fastPath++;
           deps.requestLog(req, res);
           const chosen = redirectBody(redirectType(req), location);
-          const secure = isSecure(req);
           let head = redirectHeads[secure ? 1 : 0];
-          if (!head) head = redirectHeads[secure ? 1 : 0] = [...deps.securityHeaders(secure).flatMap(([n, v]) => [n, v]), 'Cache-Control', 'no-store'];
+          if (!head) head = redirectHeads[secure ? 1 : 0] = [...deps.securityHeaders(secure).flatMap(([n, v]) => [n, v]), 'Cache-Control', NO_STORE];
           const block = head.concat('Location', location, 'Vary', chosen.type ? 'Accept, Accept-Encoding' : 'Accept');
           if (chosen.type) block.push('Content-Type', chosen.type);
           block.push('Content-Length', String(Buffer.byteLength(chosen.body)));
@@ -151,7 +149,7 @@ export function withFastPath(deps: FastPathDeps, stats: { fastPath: number }): H
       // Only a visitor with a session is answered from memory: without one, the lookup (URL
       // parsing, route matching) would be work thrown away (a third of the redirect's CPU).
       let answer: MemoryAnswer | undefined;
-      if (session) {
+      if (session !== false) {
         try {
           answer = deps.lookup(url);
         } catch {
@@ -162,18 +160,19 @@ export function withFastPath(deps: FastPathDeps, stats: { fastPath: number }): H
         stats.fastPath++;
         deps.requestLog(req, res);
         const { body } = answer;
-        const secure = isSecure(req);
         const security = deps.securityHeaders(secure);
+        // A renewed session token goes where the gate sets it: after the security headers.
+        const withRenewal = (block: string[]) => (typeof session === 'string' ? [...block.slice(0, security.length * 2), 'Set-Cookie', session, ...block.slice(security.length * 2)] : block);
         const inm = req.headers['if-none-match'];
         if (body.status === 200 && inm && matchesEtag(inm, body.etag)) {
-          res.writeHead(304, headerBlock(answer, '304', secure, security, 0));
+          res.writeHead(304, withRenewal(headerBlock(answer, '304', secure, security, 0)));
           res.end();
           return;
         }
         const enc = hasEncodings(body) ? pickEncoding(req.headers['accept-encoding']) : null;
         const variant: Variant = enc === 'br' && body.br ? 'br' : enc === 'gzip' && body.gzip ? 'gzip' : 'raw';
         const bytes = variant === 'br' ? body.br! : variant === 'gzip' ? body.gzip! : body.raw;
-        res.writeHead(body.status, headerBlock(answer, variant, secure, security, bytes.length));
+        res.writeHead(body.status, withRenewal(headerBlock(answer, variant, secure, security, bytes.length)));
         if (method === 'HEAD') res.end();
         else res.end(bytes);
         return;

@@ -8,7 +8,10 @@ import { slowDown } from 'express-slow-down';
 import { LOGIN_ERROR, SESSION_COOKIE } from '../app/constants.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
-import { createSessionToken, createSessionVerifier, deriveKeys, passwordMatches, readCookie } from './session.ts';
+import { createSessionToken, createSessionVerifier, deriveKeys, passwordMatches, readCookie, signSession, type Session } from './session.ts';
+import type { Revocations } from './revocations.ts';
+import { HSTS } from './security.ts';
+import { NO_STORE } from './cache-control.ts';
 import { minutesText, parseBody, retryAfterSeconds, wantsJson } from './forms.ts';
 
 /** Where a visitor without a session who asked for `url` is sent: the login page, then back. */
@@ -51,12 +54,17 @@ function isOwnOrigin(req: Request, origin: string): boolean {
 }
 
 /**
- * Refuses cross-site POSTs (CSRF): Sec-Fetch-Site from modern browsers, Origin otherwise (see
- * isOwnOrigin). Reads PUBLIC_ORIGIN from app.locals.publicOrigin (set by createApp).
+ * Refuses cross-site POSTs (CSRF). A browser that sends Sec-Fetch-Site (all current ones) says
+ * itself whether the post comes from this site's own pages: `same-origin` is accepted whatever
+ * Host the request arrives with — behind a proxy that rewrites Host (nginx's default) the server
+ * cannot compare origins itself, and needs no setting to let the site's own forms through. Any
+ * other value is refused. Without Sec-Fetch-Site (older browsers) the Origin must be the site's
+ * own (isOwnOrigin); PUBLIC_ORIGIN is read from app.locals.publicOrigin (set by createApp).
  */
 export function sameOriginOnly(req: Request, res: Response, next: NextFunction) {
   const site = req.get('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') {
+  if (site === 'same-origin') return next();
+  if (site && site !== 'none') {
     res.status(403).json({ error: 'Cross-site requests are not allowed.' });
     return;
   }
@@ -68,6 +76,13 @@ export function sameOriginOnly(req: Request, res: Response, next: NextFunction) 
   }
   next();
 }
+
+/**
+ * Whether the visitor's connection is HTTPS, for an answer to a post: req.secure (TLS, or a
+ * trusted X-Forwarded-Proto), or the browser's own word — an https Origin on a post it marks
+ * same-origin — when a proxy in front does not say (no X-Forwarded-Proto).
+ */
+export const postedOverHttps = (req: Request) => req.secure || (req.get('sec-fetch-site') === 'same-origin' && (req.get('origin') ?? '').startsWith('https://'));
 
 /** The login page with a status (the no-JavaScript form's 429), rendered by the app (render.tsx). */
 export type LoginPageRenderer = (req: Request, res: Response, opts: { status: number; error: 'throttled'; next: string }) => void;
@@ -83,19 +98,56 @@ export const memoryStores: LimiterStoreFactory = () => new MemoryStore();
 /** The client's key for limits: its IPv4 address, or its IPv6 /56 (one subscriber's allocation, commonly). */
 export const clientKey = (req: Request) => ipKeyGenerator(req.ip ?? '', 56);
 
-export function createGate(config: Config, log: Logger, opts: { stores?: LimiterStoreFactory; loginPage?: LoginPageRenderer } = {}) {
+/**
+ * The session cookie's name: `__Host-` on HTTPS (the browser then accepts it only from this host,
+ * Secure, Path=/, no Domain: a sibling subdomain or a plain-HTTP page cannot plant or overwrite
+ * it), the plain name on HTTP (development, tests), where browsers refuse the prefix.
+ */
+export const sessionCookieName = (secure: boolean) => (secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE);
+
+/**
+ * The Set-Cookie value carrying a session token (`token` '': clearing it). One spelling for every
+ * path. The name follows req.secure (what later requests are read with); `secureFlag` may add
+ * Secure when only the browser said it is on HTTPS (postedOverHttps): the plain name, sent over
+ * HTTPS only.
+ */
+export function sessionCookieLine(token: string, secure: boolean, secureFlag = secure): string {
+  const expiry = token ? '' : '; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  return `${sessionCookieName(secure)}=${token}; Path=/${expiry}; HttpOnly${secure || secureFlag ? '; Secure' : ''}; SameSite=Lax`;
+}
+
+export interface GateDeps {
+  stores?: LimiterStoreFactory;
+  loginPage?: LoginPageRenderer;
+  /** Sign-out's revocations (checked on every request); without them sign-out only clears the cookie. */
+  revocations?: Revocations;
+}
+
+export function createGate(config: Config, log: Logger, opts: GateDeps = {}) {
   const keys = deriveKeys(config.sessionSecrets, config.sitePassword);
   const stores = opts.stores ?? memoryStores;
   const limits = config.loginLimit;
+  const { sessionTtlMs: ttlMs, sessionIdleMs: idleMs } = config;
+  // A token is renewed once it is a twelfth of the idle limit old (5 minutes of 60): not on every
+  // request, and long before the visitor could be signed out while using the site.
+  const renewAfterMs = idleMs / 12;
 
   const verify = createSessionVerifier(keys);
-  const isAuthenticated = (req: Request): boolean => verify(req.cookies?.[SESSION_COOKIE]);
-  /** The same check on the raw Cookie header, without cookie-parser (the fast path, app.ts). */
-  const hasSession = (cookieHeader: string | undefined): boolean => verify(readCookie(cookieHeader, SESSION_COOKIE));
+  /** The visitor's session from the raw Cookie header and the request's scheme: signed, within both limits, not revoked. */
+  const session = (cookieHeader: string | undefined, secure: boolean, now = Date.now()): Session | null => {
+    const s = verify(readCookie(cookieHeader, sessionCookieName(secure)), now);
+    return s && !opts.revocations?.has(s.id, now) ? s : null;
+  };
+  /** The Set-Cookie value that renews a session used now (a later idle expiry), or undefined when not due yet. */
+  const renewal = (s: Session, secure: boolean, now = Date.now()): string | undefined => {
+    if (s.idleExpiresAt >= s.expiresAt || now - (s.idleExpiresAt - idleMs) < renewAfterMs) return undefined;
+    return sessionCookieLine(signSession(keys, { ...s, idleExpiresAt: Math.min(s.expiresAt, now + idleMs) }), secure);
+  };
+  const isAuthenticated = (req: Request): boolean => session(req.headers.cookie, req.secure) !== null;
 
   const tooMany = (req: Request, res: Response, retryAfterSec: number) => {
     res.setHeader('Retry-After', String(retryAfterSec));
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', NO_STORE);
     const message = `Too many attempts. Please try again in ${minutesText(retryAfterSec)}.`;
     const next = safeNext((req.body as Record<string, unknown> | undefined)?.next);
     if (wantsJson(req)) res.status(429).json({ error: message });
@@ -164,12 +216,11 @@ export function createGate(config: Config, log: Logger, opts: { stores?: Limiter
         return;
       }
       res.locals.loginOk = true;
-      res.cookie(SESSION_COOKIE, createSessionToken(keys, config.sessionTtlMs), {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: req.secure,
-        path: '/',
-      });
+      res.append('Set-Cookie', sessionCookieLine(createSessionToken(keys, ttlMs, Date.now(), idleMs), req.secure, postedOverHttps(req)));
+      // HTTPS known only from the browser's Origin (the proxy sent no X-Forwarded-Proto): the
+      // security middleware did not add HSTS; this answer does.
+      if (!req.secure && postedOverHttps(req)) res.setHeader('Strict-Transport-Security', HSTS);
+      log.info('signed in', { ip: req.ip });
       if (wantsJson(req)) res.status(200).json({ ok: true, next });
       else res.redirect(303, next);
     },
@@ -177,8 +228,20 @@ export function createGate(config: Config, log: Logger, opts: { stores?: Limiter
 
   const logout: RequestHandler[] = [
     sameOriginOnly,
-    (req, res) => {
-      res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' });
+    async (req, res) => {
+      const s = session(req.headers.cookie, req.secure);
+      if (s && opts.revocations) {
+        // Until the last token this session could have expires by itself: the idle limit from now.
+        const now = Date.now();
+        try {
+          await opts.revocations.revoke({ id: s.id, expiresAt: Math.min(s.expiresAt, now + idleMs) });
+        } catch (err) {
+          // Revoked here already; other processes learn of it only through the store.
+          log.error('sign-out: the revocation could not be stored', { ip: req.ip, error: String((err as Error)?.message ?? err) });
+        }
+      }
+      if (s) log.info('signed out', { ip: req.ip });
+      res.append('Set-Cookie', sessionCookieLine('', req.secure, postedOverHttps(req)));
       if (wantsJson(req)) res.status(200).json({ ok: true });
       else res.redirect(303, '/login');
     },
@@ -186,8 +249,13 @@ export function createGate(config: Config, log: Logger, opts: { stores?: Limiter
 
   /** Everything after this needs a session: 401 JSON for /api, 302 to /login for pages. */
   const requireSession = (req: Request, res: Response, next: NextFunction) => {
-    if (isAuthenticated(req)) return next();
-    res.setHeader('Cache-Control', 'no-store');
+    const s = session(req.headers.cookie, req.secure);
+    if (s) {
+      const renewed = renewal(s, req.secure);
+      if (renewed) res.append('Set-Cookie', renewed);
+      return next();
+    }
+    res.setHeader('Cache-Control', NO_STORE);
     if (req.path.startsWith('/api/') || req.path === '/api') {
       res.status(401).json({ error: 'Authentication required.' });
       return;
@@ -195,5 +263,5 @@ export function createGate(config: Config, log: Logger, opts: { stores?: Limiter
     res.redirect(302, loginRedirect(req.originalUrl));
   };
 
-  return { login, logout, requireSession, isAuthenticated, hasSession };
+  return { login, logout, requireSession, isAuthenticated, session, renewal };
 }

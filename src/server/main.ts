@@ -8,11 +8,15 @@ import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
 import { runPrimary } from './cluster.ts';
+import { trackConnections } from './connections.ts';
 import { watch } from 'node:fs';
 import { ConfigError, DEV_PASSWORD, loadConfig } from './config.ts';
 import { createApp } from './app.ts';
 import { createLogger } from './log.ts';
 import { ContentError } from '../content/load.ts';
+
+/** How long requests under way may take to finish after SIGTERM before their connections are closed. */
+const DRAIN_MS = 10_000;
 
 function fail(message: string): never {
   process.stderr.write(`\nCannot start: ${message}\n\n`);
@@ -31,10 +35,10 @@ const clustered = config.workers > 1;
 if (clustered && cluster.isPrimary) {
   runPrimary(config.workers, log);
 } else {
-  serve(config);
+  void serve(config);
 }
 
-function serve(config: ReturnType<typeof loadConfig>) {
+async function serve(config: ReturnType<typeof loadConfig>) {
   // A worker's limits are counted by the primary, for all workers alike (cluster.ts).
   const limiterStores = clustered ? (name: string) => new ClusterMemoryStoreWorker({ prefix: name }) : undefined;
   let app: ReturnType<typeof createApp>;
@@ -45,6 +49,11 @@ function serve(config: ReturnType<typeof loadConfig>) {
     fail((err as Error).message);
   }
   const store = app.store;
+  try {
+    await app.ready();
+  } catch (err) {
+    fail(`the store cannot be used: ${(err as Error).message}`);
+  }
 
   // `app` is read per request: in development a content edit swaps it (below).
   const server = createServer({ headersTimeout: 20_000, requestTimeout: 30_000, maxHeaderSize: 16 * 1024 }, (req, res) => app.handler(req, res));
@@ -63,31 +72,34 @@ function serve(config: ReturnType<typeof loadConfig>) {
     }
   });
 
+  /**
+   * SIGTERM / SIGINT: stop accepting; close idle connections at once and those without a whole
+   * request after a moment (connections.ts); let the requests under way finish (answers say Connection: close), cut any
+   * still running after DRAIN_MS; let an e-mail under way finish and be recorded (outbox.ts, up
+   * to OUTBOX_STOP_GRACE_MS: not sent again after a restart); close the store; exit 0. With
+   * nothing under way the process is gone within milliseconds.
+   */
+  const connections = trackConnections(server);
   let stopping = false;
-  function shutdown(signal: string) {
+  async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
-    log.info('shutting down', { signal });
-    const force = setTimeout(() => {
-      log.error('shutdown timed out; closing remaining connections');
-      server.closeAllConnections();
-      process.exit(1);
-    }, 9_000);
-    force.unref();
-    server.close(async () => {
-      clearTimeout(force);
-      // An e-mail under way may finish (at most 5 s); one cut short is sent again after a restart.
-      await app.close().catch(() => {});
-      store.close();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    // Development event streams would hold the exit until the force timeout: end them now.
+    const started = Date.now();
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    const { idle, awaitingHead } = connections.stop();
+    // Development event streams never end by themselves: end them now.
     app.closeStreams();
-    // Keep-alive connections must not hold the exit for keepAliveTimeout: answers from now on say
-    // "Connection: close", and a connection left idle by a finished answer is closed at once.
-    server.prependListener('request', (_req, res) => res.setHeader('Connection', 'close'));
-    setInterval(() => server.closeIdleConnections(), 100).unref();
+    log.info('shutting down', { signal, idleClosed: idle, awaitingHead, requestsUnderWay: connections.requestsUnderWay() });
+    const cut = setTimeout(() => {
+      const n = connections.destroyAll();
+      if (n) log.warn('shutdown: connections still busy after the drain time were closed', { connections: n, drainMs: DRAIN_MS });
+    }, DRAIN_MS);
+    cut.unref();
+    await Promise.all([drained, app.close().catch((err: unknown) => log.error('shutdown: stopping the outbox failed', { error: String((err as Error)?.message ?? err) }))]);
+    clearTimeout(cut);
+    await store.close();
+    log.info('stopped', { signal, ms: Date.now() - started });
+    process.exit(0);
   }
   /**
    * Development only (LIVE_RELOAD=1): a content edit builds a new app from the new content — same
@@ -115,6 +127,6 @@ function serve(config: ReturnType<typeof loadConfig>) {
     }).unref();
   }
 
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }

@@ -15,17 +15,17 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
-import type { MessageStore, OutboxItem } from './store.ts';
+import type { OutboxItem, Store } from './store/index.ts';
 
 export interface Outbox {
   /** A message was stored: send now rather than at the next scheduled check. */
   kick: () => void;
-  /** Stops the loop; waits (at most `graceMs`) for an e-mail under way. */
+  /** Stops the loop; waits (at most `graceMs`, OUTBOX_STOP_GRACE_MS by default) for an e-mail under way and its record. */
   stop(graceMs?: number): Promise<void>;
 }
 
 export interface OutboxDeps {
-  store: MessageStore;
+  store: Store;
   notify: NonNullable<Config['notify']>;
   retry: Config['notifyRetry'];
   log: Logger;
@@ -35,19 +35,38 @@ export interface OutboxDeps {
   transport?: Transporter;
 }
 
-/** nodemailer options from SMTP_URL (smtp://user:pass@host:587, smtps://…:465), with short timeouts. */
-export function smtpOptions(url: string) {
+/**
+ * How long a stop waits for an e-mail under way (main.ts shutdown): longer than the SMTP timeouts
+ * below allow one attempt to take, so an e-mail the SMTP server accepts during a stop is recorded
+ * as sent — not left `sending` and e-mailed again after a restart (issue 32, finding 5).
+ */
+export const OUTBOX_STOP_GRACE_MS = 30_000;
+const SMTP_SOCKET_TIMEOUT_MS = 20_000;
+
+/** A loopback address: mail to a relay on this host never crosses a network. */
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.');
+
+/**
+ * nodemailer options from SMTP_URL (smtp://user:pass@host:587, smtps://…:465), with short timeouts.
+ * smtp:// must upgrade with STARTTLS (requireTLS: a server that does not offer it gets no
+ * credentials and no message, the attempt fails and is retried) unless it is a relay on this host
+ * without credentials, or the operator allows plain text explicitly (SMTP_ALLOW_PLAINTEXT=1).
+ * On b747b9d credentials went in clear text to a server offering no STARTTLS.
+ */
+export function smtpOptions(url: string, opts: { allowPlaintext?: boolean } = {}) {
   const u = new URL(url);
   const secure = u.protocol === 'smtps:';
+  const auth = u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined;
   return {
     host: u.hostname,
     port: Number(u.port) || (secure ? 465 : 587),
     secure,
-    auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
+    requireTLS: !secure && !opts.allowPlaintext && (!!auth || !isLoopback(u.hostname)),
+    auth,
     // A stalled SMTP server must not hold an attempt (or a shutdown) for nodemailer's 10 minutes.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
-    socketTimeout: 30_000,
+    socketTimeout: SMTP_SOCKET_TIMEOUT_MS,
   };
 }
 
@@ -79,22 +98,23 @@ export function emailFor(item: OutboxItem, deps: Pick<OutboxDeps, 'notify' | 'si
 
 export function startOutbox(deps: OutboxDeps): Outbox {
   const { store, retry, log } = deps;
-  const transport = deps.transport ?? nodemailer.createTransport(smtpOptions(deps.notify.smtpUrl));
+  const transport = deps.transport ?? nodemailer.createTransport(smtpOptions(deps.notify.smtpUrl, { allowPlaintext: deps.notify.allowPlaintext }));
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let stopped = false;
 
-  const schedule = () => {
+  const schedule = async () => {
     clearTimeout(timer);
     if (stopped) return;
     let due: string | null;
     try {
-      due = store.outbox.nextDue(retry.leaseMs);
+      due = await store.outbox.nextDue(retry.leaseMs);
     } catch (err) {
       log.error('outbox: cannot read the database', { error: String((err as Error).message) });
       due = new Date(Date.now() + retry.baseMs).toISOString();
     }
-    if (!due) return;
+    if (!due || stopped) return;
+    clearTimeout(timer);
     const ms = Math.min(Math.max(0, Date.parse(due) - Date.now()), 2 ** 31 - 1);
     timer = setTimeout(drain, ms);
     timer.unref();
@@ -102,21 +122,28 @@ export function startOutbox(deps: OutboxDeps): Outbox {
 
   async function sendOne(item: OutboxItem) {
     const id = item.message.id;
+    let failure: unknown;
     try {
       await transport.sendMail(emailFor(item, deps));
-      store.outbox.sent(id, new Date());
-      log.info('contact message e-mailed', { id, attempts: item.attempts });
     } catch (err) {
-      const delay = Math.min(retry.baseMs * 2 ** (item.attempts - 1), retry.maxMs);
-      const error = String((err as Error)?.message ?? err);
-      store.outbox.failed(id, error, new Date(Date.now() + delay));
-      log.warn('contact e-mail failed; will retry', { id, attempts: item.attempts, retryInSeconds: Math.round(delay / 1000), error });
+      failure = err ?? new Error('send failed');
     }
+    // (A database error while recording the outcome is not a failed send: run() logs it, and the
+    // entry, still `sending`, is tried again once its lease has passed.)
+    if (failure === undefined) {
+      await store.outbox.sent(id, new Date());
+      log.info('contact message e-mailed', { id, attempts: item.attempts });
+      return;
+    }
+    const delay = Math.min(retry.baseMs * 2 ** (item.attempts - 1), retry.maxMs);
+    const error = String((failure as Error)?.message ?? failure);
+    await store.outbox.failed(id, error, new Date(Date.now() + delay));
+    log.warn('contact e-mail failed; will retry', { id, attempts: item.attempts, retryInSeconds: Math.round(delay / 1000), error });
   }
 
   async function run() {
     try {
-      for (let item; !stopped && (item = store.outbox.claim(new Date(), retry.leaseMs)); ) await sendOne(item);
+      for (let item; !stopped && (item = await store.outbox.claim(new Date(), retry.leaseMs)); ) await sendOne(item);
     } catch (err) {
       log.error('outbox: database error', { error: String((err as Error).message) });
     }
@@ -127,7 +154,7 @@ export function startOutbox(deps: OutboxDeps): Outbox {
     // Set before the loop starts: it may finish synchronously when nothing is due.
     running = run().finally(() => {
       running = null;
-      schedule();
+      void schedule();
     });
   }
 
@@ -135,7 +162,7 @@ export function startOutbox(deps: OutboxDeps): Outbox {
   setImmediate(drain);
   return {
     kick: () => setImmediate(drain),
-    async stop(graceMs = 5_000) {
+    async stop(graceMs = OUTBOX_STOP_GRACE_MS) {
       stopped = true;
       clearTimeout(timer);
       if (running) await Promise.race([running, new Promise((r) => setTimeout(r, graceMs).unref())]);

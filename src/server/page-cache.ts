@@ -208,19 +208,22 @@ const markFromMemory = (res: Response) => ((res as unknown as Record<symbol, boo
  */
 export const isFromMemory = (res: object) => (res as Record<symbol, boolean>)[FROM_MEMORY] === true;
 
+/** Whether an If-None-Match header names this ETag (strong or weak): the one test for a 304. */
+export const matchesEtag = (ifNoneMatch: string, etag: string) => ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === `W/${etag}`);
+
 /**
  * Sends a body kept in memory: 304 when the ETag matches, else the best pre-compressed form.
- * Used for pages, API answers and hashed assets alike.
+ * Used for pages, API answers and hashed assets alike. `varyCookie`: the body depends on a cookie.
  */
-export function sendEncoded(req: Request, res: Response, body: EncodedBody, type: string, cacheControl: string) {
+export function sendEncoded(req: Request, res: Response, body: EncodedBody, type: string, cacheControl: string, varyCookie = false) {
   markFromMemory(res);
   res.setHeader('Content-Type', type);
   res.setHeader('Cache-Control', cacheControl);
   res.setHeader('ETag', body.etag);
   const encoded = hasEncodings(body);
-  if (encoded) res.setHeader('Vary', 'Accept-Encoding');
+  if (encoded || varyCookie) res.setHeader('Vary', encoded && varyCookie ? 'Accept-Encoding, Cookie' : encoded ? 'Accept-Encoding' : 'Cookie');
   const inm = req.get('if-none-match');
-  if (body.status === 200 && inm && inm.split(',').some((t) => t.trim() === body.etag || t.trim() === `W/${body.etag}`)) {
+  if (body.status === 200 && inm && matchesEtag(inm, body.etag)) {
     res.status(304).end();
     return;
   }
@@ -236,8 +239,6 @@ export function sendEncoded(req: Request, res: Response, body: EncodedBody, type
 }
 
 export const PAGE_TYPE = 'text/html; charset=utf-8';
-/** Pages are for signed-in visitors only, and revalidated on every visit (ETag → 304). */
-export const PAGE_CACHE = 'private, no-cache';
 
-/** An HTML page from the cache. */
-export const sendPage = (req: Request, res: Response, page: EncodedBody) => sendEncoded(req, res, page, PAGE_TYPE, PAGE_CACHE);
+/** An HTML page from the cache, with the Cache-Control its route and the access mode give it (render.tsx). */
+export const sendPage = (req: Request, res: Response, page: EncodedBody, cacheControl: string, varyCookie = false) => sendEncoded(req, res, page, PAGE_TYPE, cacheControl, varyCookie);

@@ -17,7 +17,8 @@ import { COOKIE_PREFERENCES_DATA, cookiePreferencesFromCookies } from '../app/co
 import type { ApiData } from '../content/api-data.ts';
 import type { BuildManifest } from '../build/manifest.ts';
 import type { Logger } from './log.ts';
-import { makeCachedPage, pageCacheKey, sendPage, NOT_FOUND_KEY, PAGE_CACHE, type PageCache } from './page-cache.ts';
+import { makeCachedPage, pageCacheKey, sendPage, NOT_FOUND_KEY, type EncodedBody, type PageCache } from './page-cache.ts';
+import { NO_STORE, PRIVATE_REVALIDATE } from './cache-control.ts';
 import { renderDocument, renderLoginDocument, RenderError, type RenderedDocument, type RenderOptions } from './render-document.tsx';
 import { safeNext } from './gate.ts';
 
@@ -29,7 +30,7 @@ export const STATIC_500 = `<!doctype html><html lang="en"><head><meta charset="u
 export const STATIC_500_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STATIC_500_STYLE).digest('base64')}'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'`;
 
 export function sendStatic500(res: Response) {
-  res.status(500).setHeader('Cache-Control', 'no-store');
+  res.status(500).setHeader('Cache-Control', NO_STORE);
   res.setHeader('Content-Security-Policy', STATIC_500_CSP);
   res.type('html').send(STATIC_500);
 }
@@ -45,14 +46,27 @@ export interface RenderContext {
   counts?: { renders: number };
   /** SITE_ACCESS and PUBLIC_ORIGIN, for the document (site-mode.ts); the gate when absent. */
   mode?: SiteMode;
+  /** What pages say (the access mode's Cache-Control, cache-control.ts). */
+  cacheControl: string;
 }
+
+/**
+ * A page's Cache-Control: the access mode's, except for a page that shows a cookie's value (cookie
+ * settings): private to its visitor in both modes, and varying with the cookie, so that no shared
+ * cache ever hands one visitor's choices to another.
+ */
+const cachingOf = (ctx: RenderContext, route: RouteDef) => (route.cookie ? { cacheControl: PRIVATE_REVALIDATE, varyCookie: true } : { cacheControl: ctx.cacheControl, varyCookie: false });
+const sendCached = (req: Request, res: Response, ctx: RenderContext, route: RouteDef, page: EncodedBody) => {
+  const { cacheControl, varyCookie } = cachingOf(ctx, route);
+  sendPage(req, res, page, cacheControl, varyCookie);
+};
 
 /**
  * Renders a document (render-document.tsx) and sends it, pre-compressed and cached when
  * `cacheKey` is set; a failed render answers the static 500 page. A timeout or a visitor who
  * leaves before the page is ready stops the render.
  */
-function send(req: Request, res: Response, ctx: RenderContext, rendering: (opts: RenderOptions) => Promise<RenderedDocument>, cacheKey: string | null) {
+function send(req: Request, res: Response, ctx: RenderContext, rendering: (opts: RenderOptions) => Promise<RenderedDocument>, cacheKey: string | null, route?: RouteDef) {
   if (ctx.counts) ctx.counts.renders++;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('render timeout')), ctx.timeoutMs);
@@ -70,12 +84,13 @@ function send(req: Request, res: Response, ctx: RenderContext, rendering: (opts:
       if (cacheKey) {
         const page = makeCachedPage(status, html);
         ctx.cache.set(cacheKey, page);
-        sendPage(req, res, page);
+        if (route) sendCached(req, res, ctx, route, page);
+        else sendPage(req, res, page, ctx.cacheControl);
         return;
       }
       res.status(status);
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', PAGE_CACHE);
+      if (!res.hasHeader('Cache-Control')) res.setHeader('Cache-Control', route ? cachingOf(ctx, route).cacheControl : ctx.cacheControl);
       res.send(html);
     },
     (error) => {
@@ -98,8 +113,8 @@ export function lookupPage(cache: PageCache, url: string, cookieHeader?: string)
   const unknown = route === notFoundRoute && !location.pathname.endsWith('/');
   const cacheKey = unknown ? NOT_FOUND_KEY : pageCacheKey(location.pathname, location.search) + cookieVariant(route, cookieHeader);
   // A page that depends on a cookie is looked up only with the cookie in hand (not by the fast path).
-  if (route.cookie && cookieHeader === undefined) return { location, cacheKey, cached: undefined };
-  return { location, cacheKey, cached: cache.get(cacheKey) };
+  if (route.cookie && cookieHeader === undefined) return { location, route, cacheKey, cached: undefined };
+  return { location, route, cacheKey, cached: cache.get(cacheKey) };
 }
 
 /**
@@ -152,7 +167,7 @@ export async function renderPage(req: Request, res: Response, ctx: RenderContext
   const cookieHeader = req.headers.cookie ?? '';
   const lookup = lookupPage(ctx.cache, answer?.url ?? req.originalUrl, cookieHeader);
   if (lookup.cached && !answer) {
-    sendPage(req, res, lookup.cached);
+    sendCached(req, res, ctx, lookup.route, lookup.cached);
     return;
   }
   let { route, params } = matchRoute(lookup.location.pathname);
@@ -169,7 +184,7 @@ export async function renderPage(req: Request, res: Response, ctx: RenderContext
     cacheKey = NOT_FOUND_KEY;
     const cached = answer ? undefined : ctx.cache.get(NOT_FOUND_KEY);
     if (cached) {
-      sendPage(req, res, cached);
+      sendCached(req, res, ctx, route, cached);
       return;
     }
     ({ data } = collectData(ctx.api, route, params, new URLSearchParams()));
@@ -183,7 +198,7 @@ export async function renderPage(req: Request, res: Response, ctx: RenderContext
     const requested = pageCacheKey(location.pathname, `?${query}`) + variant;
     cacheKey = pageCacheKey(location.pathname, canonical) + variant;
     if (requested !== cacheKey && !answer) {
-      res.setHeader('Cache-Control', PAGE_CACHE);
+      res.setHeader('Cache-Control', cachingOf(ctx, route).cacheControl);
       res.redirect(302, location.pathname + canonical);
       return;
     }
@@ -192,7 +207,7 @@ export async function renderPage(req: Request, res: Response, ctx: RenderContext
     if (cacheKey !== lookup.cacheKey && !answer) {
       const cached = ctx.cache.get(cacheKey);
       if (cached) {
-        sendPage(req, res, cached);
+        sendCached(req, res, ctx, route, cached);
         return;
       }
     }
@@ -203,7 +218,7 @@ export async function renderPage(req: Request, res: Response, ctx: RenderContext
     status = answer.status;
     cacheKey = null;
   }
-  send(req, res, ctx, (opts) => renderDocument(location, data, ctx.manifest, { ...opts, status }), cacheKey);
+  send(req, res, ctx, (opts) => renderDocument(location, data, ctx.manifest, { ...opts, status }), cacheKey, route);
 }
 
 /**

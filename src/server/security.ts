@@ -24,6 +24,9 @@ export function contentSecurityPolicy(opts: { https: boolean; liveReload: boolea
   return directives.join('; ');
 }
 
+/** Strict-Transport-Security on every HTTPS answer: a year (Observatory's ≥ 6 months), subdomains too. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 /** The headers every response carries, in order: [name, value] pairs (HSTS and the https CSP when secure). */
 export type HeaderList = readonly (readonly [string, string])[];
 
@@ -41,7 +44,7 @@ export function securityHeaders(opts: { liveReload: boolean; noindex?: boolean }
     ];
     // While gated, the site is not indexed (SITE_ACCESS=public lets search engines in).
     if (opts.noindex !== false) list.push(['X-Robots-Tag', 'noindex, nofollow']);
-    if (secure) list.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+    if (secure) list.push(['Strict-Transport-Security', HSTS]);
     return list;
   };
   const http = build(false);

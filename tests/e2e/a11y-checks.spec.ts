@@ -40,7 +40,7 @@ test.describe('what a screen reader hears', () => {
  * header's text is made transparent and, for every slide, the lightest pixel behind each line of
  * text is compared with white. The known-issue record quotes the figure this test holds to.
  */
-test('header text over every slide keeps at least 7:1 against the lightest pixel behind it', async ({ page }, testInfo) => {
+test('header text over every slide keeps at least 7:1 against the lightest pixel behind it', { tag: '@mobile' }, async ({ page }, testInfo) => {
   const stories = loadContent().stories.length;
   const sharp = await sharpModule();
   const lin = (c: number) => {

@@ -562,6 +562,20 @@ export async function runChecks(page: Page, testInfo: TestInfo, scope: string | 
   };
   const viewport = page.viewportSize()!;
 
+  // The phone: what depends on the phone's layout — whether a focused control is hidden (the
+  // header, the bars) and target sizes. The rest judges the same markup and styles at any
+  // viewport (the focus indicator's pixels, motion, forced colours, text spacing, and reflow at
+  // 320 CSS px, to which the desktop shrinks too): measured once, on the desktop.
+  if (isMobile(testInfo)) {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await settle(page);
+    const stops = await tabThrough(page, 150, { pixels: false });
+    results.push({ check: 'focusNotObscured', problems: focusNotObscuredProblems(stops), measured: { stops: stops.length } });
+    results.push({ check: 'targetSize', problems: await checkTargetSize(page, scope) });
+    lap('tab+target');
+    return results;
+  }
+
   // Keyboard: every Tab stop shows a focus outline with 3:1 contrast and is not hidden. With
   // motion reduced, as for the screenshots: a focus ring is measured at rest, not mid-transition.
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -597,7 +611,7 @@ export async function runChecks(page: Page, testInfo: TestInfo, scope: string | 
   await page.setViewportSize({ width: 320, height: 640 });
   await settle(page);
   results.push({ check: 'reflow', problems: [...(await checkReflow(page, scope)), ...(await checkClippedText(page, scope))] });
-  if (full && !isMobile(testInfo)) {
+  if (full) {
     // 200 % zoom of the 1440×900 desktop: the same page in 720×450 CSS pixels.
     await page.setViewportSize({ width: viewport.width / 2, height: viewport.height / 2 });
     await settle(page);

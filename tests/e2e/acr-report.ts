@@ -178,7 +178,7 @@ export const JUDGEMENTS: Record<string, Judgement> = {
   '2.2.1': {
     verdict: 'Partially Supports',
     remarks:
-      'Pages set no time limits. The investor session behind the password gate ends 12 hours after sign-in (a security limit, without a warning before it ends); signing in again returns the visitor to the page they were on, but a contact message typed across the expiry must be sent again after signing in.',
+      'Pages set no time limits. The investor session behind the password gate ends after 60 minutes without a request (every page visited renews it; SESSION_IDLE_MINUTES sets it, 5 to 720) and 12 hours after sign-in at most: security limits, without a warning before they end; signing in again returns the visitor to the page they were on, but a contact message typed across the expiry must be sent again after signing in.',
     human: "Whether the session limit needs a warning and an extension for the firm's investors.",
   },
   '2.2.2': {

@@ -125,7 +125,7 @@ test('LOGIN: opens from the keyboard into the email field, keeps focus, Escape c
   await expect(button).toBeFocused();
 });
 
-test('story detail: opens from the keyboard, keeps focus in the story and the header, Escape closes and returns focus', async ({ page }, testInfo) => {
+test('story detail: opens from the keyboard, keeps focus in the story and the header, Escape closes and returns focus', { tag: '@mobile' }, async ({ page }, testInfo) => {
   await freezeClock(page);
   await page.goto('/');
   await waitForHydration(page);
@@ -142,7 +142,7 @@ test('story detail: opens from the keyboard, keeps focus in the story and the he
   await expect(learn).toBeFocused();
 });
 
-test('news panel: Start here / MORE opens it from the keyboard and moves focus to it', async ({ page }, testInfo) => {
+test('news panel: Start here / MORE opens it from the keyboard and moves focus to it', { tag: '@mobile' }, async ({ page }, testInfo) => {
   await freezeClock(page);
   await page.goto('/');
   await waitForHydration(page);

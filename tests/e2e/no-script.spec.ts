@@ -85,7 +85,7 @@ test.describe('without JavaScript', () => {
     }
   });
 
-  test("every story's detail opens at its own URL, and CLOSE returns to its slide", async ({ page }, testInfo) => {
+  test("every story's detail opens at its own URL, and CLOSE returns to its slide", { tag: '@mobile' }, async ({ page }, testInfo) => {
     for (const [i, story] of stories.entries()) {
       await page.goto(i ? `/?slide=${i + 1}` : '/');
       await learnMore(page, testInfo).click();

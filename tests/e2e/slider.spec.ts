@@ -115,7 +115,7 @@ test('the slider is paused while a story is expanded and resumes when it closes'
   await expectCurrent(page, 2);
 });
 
-test("'Learn more' on desktop, 'Read More' on mobile", async ({ page }, testInfo) => {
+test("'Learn more' on desktop, 'Read More' on mobile", { tag: '@mobile' }, async ({ page }, testInfo) => {
   await openHome(page);
   const [shown, hidden] = isMobile(testInfo) ? [/^Read More/, /^Learn more/] : [/^Learn more/, /^Read More/];
   await expect(page.getByRole('button', { name: shown })).toBeVisible();

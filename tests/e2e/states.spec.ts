@@ -5,18 +5,20 @@
  * 1. A visual snapshot (visual.ts: what is shot and how it is made deterministic), compared with
  *    its baseline in tests/e2e/__snapshots__/states.spec.ts/<project>/<state>.png. Soft: a
  *    difference is reported and the other checks still run.
- * 2. axe-core (WCAG 2.0/2.1/2.2 A and AA tags) and IBM Equal Access (WCAG_2_2), through the `axe`
- *    fixture: zero violations from either, known false positives only through
- *    a11y-known-issues.ts. Recorded under reports/axe and summarised by the global teardown
- *    (axe-report.ts, acr-report.ts).
- * 3. The checks an accessibility auditor makes by hand (a11y-checks.ts runChecks): focus visible
- *    with 3:1 contrast and never hidden behind the fixed header, target size, reduced motion,
- *    forced colours, text spacing, reflow at 320 CSS px and, on the desktop, 200 % zoom. Every
- *    outcome is recorded for the conformance report (reports/acr/index.html); any problem fails
- *    the test. The checks change the viewport, media features and styles, and put them back.
+ * 2. axe-core (WCAG 2.0/2.1/2.2 A and AA tags) at both viewports and IBM Equal Access
+ *    (WCAG_2_2) on the desktop, through the `axe` fixture: zero violations from either, known
+ *    false positives only through a11y-known-issues.ts. Recorded under reports/axe and
+ *    summarised by the global teardown (axe-report.ts, acr-report.ts).
+ * 3. The checks an accessibility auditor makes by hand (a11y-checks.ts runChecks): on the desktop,
+ *    focus visible with 3:1 contrast measured on the pixels, reduced motion, forced colours, text
+ *    spacing, reflow at 320 CSS px and 200 % zoom; at both viewports, focus never hidden behind
+ *    the fixed header and target size. Every outcome is recorded for the conformance report
+ *    (reports/acr/index.html); any problem fails the test. The checks change the viewport, media
+ *    features and styles, and put them back.
  *
- * One page load serves all three: opening a state (a new page, the document, hydration, the
- * state's own setup) was two thirds of what a separate snapshot test cost.
+ * One page load per viewport serves everything that looks at a state: a route's load is judged
+ * as it opens (page-load.ts: status, lang, one h1, title, hydration without warnings, layout shift
+ * while loading and scrolling, the home page's transfer), then the three above.
  *
  * The context has reduced motion (the snapshots are of the page at rest; the site's markup does
  * not depend on it, so the engines analyse the same document) and the site's Content-Security-
@@ -40,7 +42,7 @@ function expectNoProblems(results: CheckResult[], label: string) {
 }
 
 for (const signedOut of [false, true]) {
-  test.describe(signedOut ? 'signed out' : 'signed in', () => {
+  test.describe(signedOut ? 'signed out' : 'signed in', { tag: '@mobile' }, () => {
     if (signedOut) test.use({ storageState: SIGNED_OUT });
     for (const state of UI_STATES.filter((s) => !!s.signedOut === signedOut)) {
       test(`${state.url} — ${state.label}`, async ({ page, axe, diagnostics }, testInfo) => {
@@ -51,7 +53,7 @@ for (const signedOut of [false, true]) {
         const scope = state.shot === 'dialog' ? 'dialog[open]' : null;
         const judge = async (s: Pick<UiState, 'id' | 'label'>, full: boolean) => {
           await shoot(page, s.id, state, project);
-          await axe(s.id, { label: s.label });
+          await axe(s.id, { label: s.label, ibm: project === 'desktop' });
           const results = await runChecks(page, testInfo, scope, full);
           recordChecks(testInfo, { state: s.id, label: s.label, url: state.url, results });
           expectNoProblems(results, s.label);

@@ -8,6 +8,7 @@
 import type { Page, Route, TestInfo } from '@playwright/test';
 import { expect, freezeClock, waitForHydration, isMobile, headerButton, type Diagnostics } from './fixtures.ts';
 import { LOGIN_ROUTE, NOT_FOUND_ROUTES, SITE_ROUTES, statusConsoleError } from './site.ts';
+import { checkLoad, prepareLoad } from './page-load.ts';
 
 export type Project = 'desktop' | 'mobile';
 
@@ -44,6 +45,12 @@ export interface UiState {
    * sections appear nowhere else (WHOLE_PAGES).
    */
   whole?: boolean;
+  /**
+   * A route as it loads (the states of routeStates): its load is judged too (page-load.ts: lang,
+   * one h1, title, layout shift while loading and scrolling); 'transfer' also measures what a
+   * first visit receives (the home page).
+   */
+  load?: boolean | 'transfer';
   /**
    * A state reached on a page whose load is already captured: the shot is one viewport tall,
    * starting at this element (what the state changed), instead of the page's top.
@@ -122,10 +129,11 @@ function routeStates(): UiState[] {
     pattern: r.pattern,
     shot: 'page',
     whole: WHOLE_PAGES.has(r.pattern),
+    load: r.pattern === '/' ? 'transfer' : true,
   }));
   const unknown = [...WHOLE_PAGES].filter((p) => !SITE_ROUTES.some((r) => r.pattern === p));
   if (unknown.length) throw new Error(`WHOLE_PAGES: no route ${unknown.join(', ')}`);
-  const login: UiState = { id: LOGIN_ROUTE.name, label: 'Password page as loaded (signed out)', url: LOGIN_ROUTE.path, pattern: '/login', signedOut: true, shot: 'page' };
+  const login: UiState = { id: LOGIN_ROUTE.name, label: 'Password page as loaded (signed out)', url: LOGIN_ROUTE.path, pattern: '/login', signedOut: true, shot: 'page', load: true };
   const notFound: UiState[] = NOT_FOUND_ROUTES.map((r) => ({
     id: r.name,
     label: r.name === 'not-found' ? 'Page Not Found (404), unknown path' : 'Page Not Found (404), unknown id',
@@ -134,6 +142,7 @@ function routeStates(): UiState[] {
     status: 404,
     allow: [statusConsoleError(404)],
     shot: 'page',
+    load: true,
   }));
   return [...pages, login, ...notFound];
 }
@@ -429,13 +438,19 @@ export const UI_STATES: UiState[] = [...routeStates(), ...interactionStates()];
   if (dup.length) throw new Error(`tests/e2e/states.ts: duplicate state ids ${dup.join(', ')}`);
 }
 
-/** Opens a state: frozen clock, document status checked, hydrated, then the state's setup. */
+/**
+ * Opens a state: frozen clock, document status checked, hydrated (a route's load judged: see
+ * page-load.ts), then the state's setup.
+ */
 export async function openState(page: Page, state: UiState, testInfo: TestInfo, diagnostics: Diagnostics): Promise<void> {
   for (const re of state.allow ?? []) diagnostics.allow(re);
   await freezeClock(page);
+  const transfers = state.load ? await prepareLoad(page, { transfer: state.load === 'transfer' }) : undefined;
   const response = await page.goto(state.url);
   expect(response?.status(), `HTTP status of ${state.url}`).toBe(state.status ?? 200);
+  expect(new URL(page.url()).pathname, 'the page asked for (not a redirect)').toBe(new URL(state.url, page.url()).pathname);
   await waitForHydration(page);
   await expect(page.locator('h1').first()).toBeAttached();
+  if (state.load) await checkLoad(page, testInfo, state.url, transfers);
   if (state.setup) await state.setup(page, testInfo);
 }

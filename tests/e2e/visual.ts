@@ -24,6 +24,7 @@
  * scripts/update-snapshots.sh (see tests/e2e/__snapshots__/README.md).
  */
 import type { Page } from '@playwright/test';
+import { appendFileSync } from 'node:fs';
 import { expect } from './fixtures.ts';
 import type { UiState } from './states.ts';
 
@@ -64,6 +65,11 @@ async function settle(page: Page) {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 }
 
+/** E2E_SHOT_LIST (set by scripts/update-snapshots.sh): every shot taken is appended there. */
+function listShot(project: string, name: string) {
+  if (process.env.E2E_SHOT_LIST) appendFileSync(process.env.E2E_SHOT_LIST, `${project}/${name}\n`);
+}
+
 /** Snapshot(s) of the page as it is now, named `<project>/<id>.png` (soft: later states still get compared). */
 export async function shoot(page: Page, id: string, state: UiState, project: string) {
   await settle(page);
@@ -76,6 +82,7 @@ export async function shoot(page: Page, id: string, state: UiState, project: str
     }, state.focus ?? null);
     const tall = state.focus ? viewport.height : state.whole ? height : (PAGE_VIEWPORTS[project] ?? 2) * viewport.height;
     const clip = { x: 0, y: top, width: viewport.width, height: Math.max(1, Math.min(tall, height - top)) };
+    listShot(project, `${id}.png`);
     await expect.soft(page).toHaveScreenshot([project, `${id}.png`], { fullPage: true, clip, timeout: SHOT_TIMEOUT });
     return;
   }
@@ -98,6 +105,7 @@ export async function shoot(page: Page, id: string, state: UiState, project: str
       },
       Math.min(i * clientHeight, maxTop),
     );
+    listShot(project, `${id}${i ? `--${i + 1}` : ''}.png`);
     await expect.soft(page).toHaveScreenshot([project, `${id}${i ? `--${i + 1}` : ''}.png`], { timeout: SHOT_TIMEOUT });
   }
   await scroller.evaluate((el: HTMLElement) => {

@@ -64,10 +64,12 @@ export async function startServer(overrides: StartOptions = {}): Promise<TestSer
     'SMTP_URL',
     'CONTACT_NOTIFY_TO',
     'CONTACT_NOTIFY_FROM',
+    'SESSION_IDLE_MINUTES',
   ])
     delete inherited[name];
   const config = loadConfig({ ...inherited, NODE_ENV: 'test', DATA_DIR: dataDir, ...overrides.env }, { logFormat: 'off', ...overrides.config });
   const created = createApp({ config, manifest: FAKE_MANIFEST, ...overrides.deps });
+  await created.ready();
   // Tolerant of createApp growing resources (e.g. a SQLite store) that need closing.
   const extra = created as unknown as { close?: () => unknown; store?: { close?: () => unknown } };
   // The handler main.ts serves: the fast path in front of Express (unless config.fastPath is off).

@@ -4,30 +4,33 @@
  * connection (another process opening the same file sees its own default), so only the running
  * process can say what it uses.
  *
- * It records every better-sqlite3 connection the process uses (the store calls pragma() as it
- * opens) and, on SIGUSR2, reads journal_mode and synchronous on each open one with PRAGMA and
- * writes one line to stdout: {"sqliteProbe":[{"file":…,"journalMode":"wal","synchronous":2}]}.
- * Nothing else changes: the server's own calls go through unchanged.
+ * It records every node:sqlite connection the process opens (DatabaseSync is replaced, before the
+ * server's modules load, by a subclass that remembers each instance and how it was opened) and,
+ * on SIGUSR2, reads journal_mode and synchronous on each open one with PRAGMA and writes one line
+ * to stdout: {"sqliteProbe":[{"file":…,"readonly":false,"journalMode":"wal","synchronous":2}]}.
+ * Nothing else changes: the connections are the server's own, opened with its own options.
  */
-import { createRequire } from 'node:module';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 
-// The same module instance dist/server.js imports (node_modules is linked; Node resolves the
-// real path, so both land on one entry of the module cache).
-const Database = createRequire(import.meta.url)('better-sqlite3');
-const connections = new Set();
-const pragma = Database.prototype.pragma;
-Database.prototype.pragma = function (...args) {
-  connections.add(this);
-  return pragma.apply(this, args);
-};
+const sqlite = createRequire(import.meta.url)('node:sqlite');
+const connections = [];
+class ProbedDatabase extends sqlite.DatabaseSync {
+  constructor(location, ...rest) {
+    // (An explicit `undefined` options argument is refused: pass on only what was given.)
+    super(location, ...rest);
+    const [options] = rest;
+    connections.push({ db: this, file: String(location), readonly: !!options?.readOnly });
+  }
+}
+sqlite.DatabaseSync = ProbedDatabase;
+// `import { DatabaseSync } from 'node:sqlite'` in the server now gets the subclass too.
+syncBuiltinESMExports();
+
+const pragma = (db, name) => Object.values(db.prepare(`PRAGMA ${name}`).get())[0];
 
 process.on('SIGUSR2', () => {
-  const open = [...connections].filter((db) => db.open);
-  const report = open.map((db) => ({
-    file: db.name,
-    readonly: db.readonly,
-    journalMode: String(pragma.call(db, 'journal_mode', { simple: true })),
-    synchronous: Number(pragma.call(db, 'synchronous', { simple: true })),
-  }));
+  const report = connections
+    .filter((c) => c.db.isOpen)
+    .map((c) => ({ file: c.file, readonly: c.readonly, journalMode: String(pragma(c.db, 'journal_mode')), synchronous: Number(pragma(c.db, 'synchronous')) }));
   process.stdout.write(`${JSON.stringify({ sqliteProbe: report })}\n`);
 });

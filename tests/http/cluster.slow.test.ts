@@ -140,26 +140,31 @@ test('WEB_CONCURRENCY=2: SIGTERM drains the requests under way in both workers, 
   const server = await start(t);
   const cookie = await server.login();
   const host = `Host: 127.0.0.1:${server.port}\r\n`;
-  // Four page requests still arriving (all but the blank line), on four connections: both workers hold some.
+  // Four contact posts whose bodies are still arriving (requests under way: a request head still
+  // arriving is closed at once, connections.ts), on four connections: both workers hold some.
+  const body = (i: number) => JSON.stringify({ name: `Sender ${i}`, email: `s${i}@example.com`, company: '', message: `Posted while the cluster stopped (${i}).` });
   const pending = [];
   for (let i = 0; i < 4; i++) {
     const s = openSocket(server.port);
     await s.connected;
-    s.socket.write(`GET /team HTTP/1.1\r\n${host}Cookie: ${cookie}\r\nAccept-Encoding: identity\r\n`);
+    s.socket.write(
+      `POST /api/contact HTTP/1.1\r\n${host}Cookie: ${cookie}\r\nX-Forwarded-For: 192.0.2.${i + 1}\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: ${Buffer.byteLength(body(i))}\r\n\r\n${body(i).slice(0, 10)}`,
+    );
     pending.push(s);
   }
   for (let i = 0; i < 2; i++) assert.equal((await rawRequest(server.port, '/healthz')).status, 200);
-  await new Promise((r) => setTimeout(r, 200));
+  // Time for both workers to read the heads (a head still unread when the stop begins gets only a
+  // moment, connections.ts): a loaded machine can hold a worker's event loop for a while.
+  await new Promise((r) => setTimeout(r, 1000));
   const sigterm = Date.now();
   server.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   assert.equal(server.child.exitCode, null, 'the primary waits for the requests under way');
-  for (const s of pending) s.socket.write('\r\n');
+  pending.forEach((s, i) => s.socket.write(body(i).slice(10)));
   await Promise.race([Promise.all(pending.map((s) => s.closed)), new Promise((r) => setTimeout(r, 8000))]);
   for (const s of pending) {
     const res = parseResponse(s.received());
-    assert.equal(res.status, 200, s.received().toString().slice(0, 200));
-    assert.match(res.body, /<\/html>\s*$/, 'the whole document arrived');
+    assert.equal(res.status, 201, s.received().toString().slice(0, 200));
     assert.equal(res.headers.connection, 'close');
   }
   const exit = await Promise.race([server.exited, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);

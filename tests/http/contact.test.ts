@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createApp } from '../../src/server/app.ts';
 import { DEV_PASSWORD, loadConfig, type Config } from '../../src/server/config.ts';
-import { openStore, type MessageStore } from '../../src/server/store.ts';
+import { openSqliteStore, type SqliteStore } from '../../src/server/store/sqlite.ts';
 import type { BuildManifest } from '../../src/build/manifest.ts';
 
 const fakeManifest = {
@@ -28,7 +28,7 @@ const fakeManifest = {
 interface Running {
   base: string;
   server: Server;
-  store: MessageStore;
+  store: SqliteStore;
   dataDir: string;
   cookie: string;
 }
@@ -36,7 +36,8 @@ interface Running {
 async function start(overrides: Partial<Config> = {}): Promise<Running> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-contact-'));
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir }, { logFormat: 'off', ...overrides });
-  const { app, store } = createApp({ config, manifest: fakeManifest });
+  const store = openSqliteStore(dataDir);
+  const { app } = createApp({ config, manifest: fakeManifest, store });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -46,7 +47,7 @@ async function start(overrides: Partial<Config> = {}): Promise<Running> {
 
 async function stop(r: Running) {
   await new Promise((resolve) => r.server.close(resolve));
-  r.store.close();
+  await r.store.close();
   rmSync(r.dataDir, { recursive: true, force: true });
 }
 
@@ -101,7 +102,7 @@ describe('POST /api/contact', () => {
     assert.match(res.headers.get('content-type') ?? '', /application\/json/);
     const { id } = (await res.json()) as { id: number };
     assert.equal(typeof id, 'number');
-    const stored = r.store.list().find((m) => m.id === id);
+    const stored = (await r.store.messages.list()).find((m) => m.id === id);
     assert.ok(stored, 'the message is in the database');
     assert.equal(stored.name, valid.name);
     assert.equal(stored.email, valid.email);
@@ -115,18 +116,18 @@ describe('POST /api/contact', () => {
     const res = await postJson(r, { ...valid, company: '' });
     assert.equal(res.status, 201);
     const { id } = (await res.json()) as { id: number };
-    assert.equal(r.store.list().find((m) => m.id === id)?.company, null);
+    assert.equal((await r.store.messages.list()).find((m) => m.id === id)?.company, null);
   });
 
   test('invalid input → 400 with a message per field, nothing stored', async () => {
-    const before = r.store.count();
+    const before = await r.store.messages.count();
     const res = await postJson(r, { name: '', email: 'not-an-email', company: 'x'.repeat(201), message: 'short' });
     assert.equal(res.status, 400);
     const body = (await res.json()) as { errors: Record<string, string> };
     assert.deepEqual(Object.keys(body.errors).sort(), ['company', 'email', 'message', 'name']);
     assert.match(body.errors.email, /valid email/);
     assert.match(body.errors.message, /at least 10/);
-    assert.equal(r.store.count(), before);
+    assert.equal(await r.store.messages.count(), before);
   });
 
   test('an empty or non-object body → 400 with the required fields named', async () => {
@@ -143,12 +144,12 @@ describe('POST /api/contact', () => {
   });
 
   test('a body over 16 KB → 413', async () => {
-    const before = r.store.count();
+    const before = await r.store.messages.count();
     const res = await postJson(r, { ...valid, message: 'x'.repeat(17 * 1024) });
     assert.equal(res.status, 413);
     const form = await postForm(r, { ...valid, message: 'x'.repeat(17 * 1024) });
     assert.equal(form.status, 413);
-    assert.equal(r.store.count(), before);
+    assert.equal(await r.store.messages.count(), before);
   });
 
   test('a body just under 16 KB is parsed (the limit is 16 KB, not less)', async () => {
@@ -157,28 +158,28 @@ describe('POST /api/contact', () => {
   });
 
   test('honeypot filled → pretends success, stores nothing', async () => {
-    const before = r.store.count();
+    const before = await r.store.messages.count();
     const res = await postJson(r, { ...valid, website: 'http://spam.example' });
     assert.equal(res.status, 201);
     assert.ok('id' in ((await res.json()) as object));
     const form = await postForm(r, { ...valid, website: 'buy-now' });
     assert.equal(form.status, 303);
     assert.equal(form.headers.get('location'), '/contact?sent=1#contact-form');
-    assert.equal(r.store.count(), before);
+    assert.equal(await r.store.messages.count(), before);
   });
 
   test('without JavaScript: a form post is stored and redirected 303 to the confirmation', async () => {
-    const before = r.store.count();
+    const before = await r.store.messages.count();
     const res = await postForm(r, { ...valid, website: '' });
     assert.equal(res.status, 303);
     assert.equal(res.headers.get('location'), '/contact?sent=1#contact-form');
-    assert.equal(r.store.count(), before + 1);
-    const last = r.store.list().at(-1)!;
+    assert.equal(await r.store.messages.count(), before + 1);
+    const last = (await r.store.messages.list()).at(-1)!;
     assert.equal(last.email, valid.email);
   });
 
   test('without JavaScript: a refused post is answered 400 with the form, its errors and what was typed (WCAG 3.3.7)', async () => {
-    const before = r.store.count();
+    const before = await r.store.messages.count();
     const res = await postForm(r, { name: 'Dana Reyes', email: 'dana@example', company: 'Reyes & Co', message: 'hi' });
     assert.equal(res.status, 400);
     assert.equal(res.headers.get('cache-control'), 'no-store');
@@ -187,7 +188,7 @@ describe('POST /api/contact', () => {
     assert.match(html, /id="contact-email"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="contact-email"/);
     assert.match(html, /valid email address/);
     assert.match(html, /role="alert"/);
-    assert.equal(r.store.count(), before);
+    assert.equal(await r.store.messages.count(), before);
   });
 
   test('the page after a no-JavaScript post shows the outcome', async () => {
@@ -206,7 +207,7 @@ describe('POST /api/contact', () => {
   });
 
   test('without a session → 401 JSON, nothing stored', async () => {
-    const before = r.store.count();
+    const before = await r.store.messages.count();
     const res = await fetch(`${r.base}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -214,16 +215,16 @@ describe('POST /api/contact', () => {
     });
     assert.equal(res.status, 401);
     assert.match(res.headers.get('content-type') ?? '', /application\/json/);
-    assert.equal(r.store.count(), before);
+    assert.equal(await r.store.messages.count(), before);
   });
 
   test('cross-site requests → 403 (Sec-Fetch-Site, or a foreign Origin)', async () => {
-    const before = r.store.count();
+    const before = await r.store.messages.count();
     assert.equal((await postJson(r, valid, { 'sec-fetch-site': 'cross-site' })).status, 403);
     assert.equal((await postJson(r, valid, { 'sec-fetch-site': 'same-site' })).status, 403);
     assert.equal((await postForm(r, valid, { origin: 'https://evil.example' })).status, 403);
     assert.equal((await postJson(r, valid, { origin: 'null' })).status, 403);
-    assert.equal(r.store.count(), before);
+    assert.equal(await r.store.messages.count(), before);
     assert.equal((await postJson(r, valid, { 'sec-fetch-site': 'same-origin', origin: r.base })).status, 201);
   });
 
@@ -261,7 +262,7 @@ describe('rate limit', () => {
     const form = await postForm(r, valid);
     assert.equal(form.status, 303);
     assert.equal(form.headers.get('location'), '/contact?error=throttled#contact-form');
-    assert.equal(r.store.count(), 2);
+    assert.equal(await r.store.messages.count(), 2);
   });
 });
 
@@ -301,11 +302,11 @@ test('a 201 survives kill -9 of the server straight after the answer', async () 
     const { id } = (await res.json()) as { id: number };
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
-    const store = openStore(dataDir, { readonly: true });
+    const store = openSqliteStore(dataDir, { readonly: true });
     try {
-      assert.equal(store.list().find((m) => m.id === id)?.message, valid.message);
+      assert.equal((await store.messages.list()).find((m) => m.id === id)?.message, valid.message);
     } finally {
-      store.close();
+      await store.close();
     }
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

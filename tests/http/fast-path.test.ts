@@ -15,6 +15,7 @@ import { startServer, FAKE_MANIFEST, type TestServer } from '../helpers/server.t
 import { contentApi, pagePaths } from '../helpers/pages.ts';
 import { routes } from '../../src/app/routes.ts';
 import { SESSION_COOKIE } from '../../src/app/constants.ts';
+import { createSessionToken, deriveKeys } from '../../src/server/session.ts';
 
 const env = { SITE_PASSWORD: 'fast-path-password', SESSION_SECRET: 'fast-path-secret-'.padEnd(40, 'z'), TRUST_PROXY: '1' };
 let on: TestServer;
@@ -124,7 +125,8 @@ test('pages, API answers and hashed files: identical answers, taken by the fast 
     { headers: { cookie, 'accept-encoding': 'br;q=0, gzip;q=0.5' } },
     { headers: { cookie, 'accept-encoding': 'deflate' } },
     { headers: { cookie } },
-    { headers: { cookie, 'x-forwarded-proto': 'https', 'accept-encoding': 'br' } },
+    // On HTTPS (through the trusted proxy) the session cookie has its __Host- name (gate.ts).
+    { headers: { cookie: `__Host-${cookie}`, 'x-forwarded-proto': 'https', 'accept-encoding': 'br' } },
     { method: 'HEAD', headers: { cookie, 'accept-encoding': 'br' } },
   ];
   for (const p of api) assert.ok(contentApi().entries.has(p.split('?')[0]), `${p} is an API answer`);
@@ -221,6 +223,31 @@ test("without a session the answers are the gate's, even for what is in memory",
   assert.equal(api.status, 401);
   const asset = await send(on, '/assets/chunk-ABC123.js');
   assert.equal(asset.status, 302);
+});
+
+test('a session due for renewal: the fast path renews it as the gate does (same Set-Cookie, same place), over HTTP and HTTPS', async () => {
+  // A token signed in ten minutes ago: past a twelfth of the idle limit, so the next answer renews it.
+  const keys = deriveKeys([env.SESSION_SECRET], env.SITE_PASSWORD);
+  const token = createSessionToken(keys, on.config.sessionTtlMs, Date.now() - 10 * 60_000, on.config.sessionIdleMs);
+  // The renewed token holds the time of the request (ms): the two servers' differ in that only.
+  const masked = (a: Answer) => ({ ...a.headers, 'set-cookie': String(a.headers['set-cookie']).replace(/=\d+\.\d+\.([\w-]{16})\.[\w-]{43};/, '=<renewed>.$1;') });
+  for (const target of ['/team', '/api/news', '/assets/e.js']) {
+    for (const [name, extra] of [
+      [SESSION_COOKIE, {}],
+      [`__Host-${SESSION_COOKIE}`, { 'x-forwarded-proto': 'https' }],
+    ] as const) {
+      const headers = { ...extra, cookie: `${name}=${token}`, 'accept-encoding': 'br' };
+      await send(on, target, { headers }); // in memory from now on
+      const before = on.stats.fastPath;
+      const [a, b] = [await send(on, target, { headers }), await send(off, target, { headers })];
+      assert.equal(on.stats.fastPath - before, 1, `${target}: taken by the fast path`);
+      assert.equal(a.status, 200);
+      assert.match(String(a.headers['set-cookie']), new RegExp(`^${name}=\\d+\\.\\d+\\.${token.split('.')[2]}\\.`), `${target}: renewed, same session`);
+      assert.deepEqual(masked(a), masked(b), `${target} ${name}: headers`);
+      assert.deepEqual(Object.keys(a.headers), Object.keys(b.headers), `${target} ${name}: header order`);
+      assert.ok(a.body.equals(b.body));
+    }
+  }
 });
 
 test("the gate's redirect without a session: identical answers for every Accept, scheme and method; pages only", async () => {

@@ -84,11 +84,15 @@ test('with the real build, the login bundle is served without a session and the 
   }
 });
 
-test('/healthz is open and cheap', async () => {
+test('/healthz (liveness) and /readyz (readiness) are open and cheap', async () => {
   const res = await get(s.url, '/healthz');
   assert.equal(res.status, 200);
-  assert.deepEqual(await res.json(), { status: 'ok', database: 'ok' });
+  assert.deepEqual(await res.json(), { status: 'ok' });
   assert.equal(res.headers.get('cache-control'), 'no-store');
+  const ready = await get(s.url, '/readyz');
+  assert.equal(ready.status, 200);
+  assert.deepEqual(await ready.json(), { status: 'ok', store: 'ok', disk: 'ok' });
+  assert.equal(ready.headers.get('cache-control'), 'no-store');
 });
 
 test('/robots.txt is open and disallows everything', async () => {

@@ -61,7 +61,7 @@ test('behind a trusted HTTPS proxy the cookie is Secure; a spoofed header withou
   try {
     const res = await postJson(proxied, { password: PASSWORD }, { 'x-forwarded-proto': 'https' });
     assert.equal(res.status, 200);
-    assert.match(setCookieLine(res, SESSION_COOKIE) ?? '', /;\s*Secure/i);
+    assert.match(setCookieLine(res, `__Host-${SESSION_COOKIE}`) ?? '', /;\s*Secure/i);
     const plain = await postJson(proxied, { password: PASSWORD });
     assert.doesNotMatch(setCookieLine(plain, SESSION_COOKIE) ?? '', /;\s*Secure/i);
   } finally {

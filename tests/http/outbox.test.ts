@@ -13,51 +13,13 @@ import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import nodemailer from 'nodemailer';
 import { startServer, freePortForTests, type TestServer } from '../helpers/server.ts';
+import { smtpSink } from '../helpers/smtp.ts';
 import { ROOT } from '../helpers/spawn-server.ts';
-import { openStore, type StoredMessage } from '../../src/server/store.ts';
+import type { StoredMessage } from '../../src/server/store/index.ts';
+import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import { emailFor, smtpOptions } from '../../src/server/outbox.ts';
-
-interface Mail {
-  messageId: string;
-  to: string;
-  raw: string;
-}
-
-/** A local SMTP server that keeps what it receives; `close` and `listen` again to simulate an outage. */
-function smtpSink(port: number) {
-  const received: Mail[] = [];
-  let server: SMTPServer | null = null;
-  return {
-    received,
-    async listen() {
-      server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS', 'AUTH'],
-        logger: false,
-        onData(stream, session, callback) {
-          let raw = '';
-          stream.setEncoding('utf8');
-          stream.on('data', (d: string) => {
-            raw += d;
-          });
-          stream.on('end', () => {
-            raw = raw.replace(/=\r\n/g, ''); // quoted-printable soft line breaks
-            received.push({ messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '', to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-            callback();
-          });
-        },
-      });
-      await new Promise<void>((resolve, reject) => {
-        server!.once('error', reject);
-        server!.listen(port, '127.0.0.1', () => resolve());
-      });
-    },
-    close: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
-  };
-}
 
 const notifyEnv = (port: number) => ({ SMTP_URL: `smtp://127.0.0.1:${port}`, CONTACT_NOTIFY_TO: 'enquiries@haldenrowe.example' });
 /** Short retries for the test: 300 ms, doubling up to 1.2 s. */
@@ -74,20 +36,20 @@ async function post(s: TestServer, cookie: string, i: number) {
   return { id: ((await res.json()) as { id: number }).id, ms: performance.now() - started };
 }
 
-async function until(what: string, check: () => boolean, ms = 8000) {
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 8000) {
   const deadline = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
-const listed = (dataDir: string): StoredMessage[] => {
-  const store = openStore(dataDir, { readonly: true });
+const listed = async (dataDir: string): Promise<StoredMessage[]> => {
+  const store = openSqliteStore(dataDir, { readonly: true });
   try {
-    return store.list();
+    return await store.messages.list();
   } finally {
-    store.close();
+    await store.close();
   }
 };
 
@@ -113,7 +75,7 @@ test('each stored message is e-mailed to staff once, with the sender as Reply-To
   assert.match(mail.raw, /Enquiry number 1: we would like to discuss a growth investment\./);
   assert.match(mail.messageId, new RegExp(`^<contact-${id}\\.[0-9a-f]{16}@`));
 
-  await until('the outbox to record it', () => listed(dataDir)[0]?.delivery?.state === 'sent');
+  await until('the outbox to record it', async () => (await listed(dataDir))[0]?.delivery?.state === 'sent');
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/messages.ts'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
   assert.match(stdout, /Staff e-mail/);
   assert.match(stdout, /sent \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
@@ -142,9 +104,9 @@ test('SMTP down, a restart, SMTP back: nothing is lost or sent twice, and the vi
   const posts = [await post(s, cookie, 1), await post(s, cookie, 2), await post(s, cookie, 3)];
   for (const p of posts) assert.ok(p.ms < 1000, `the visitor got 201 in ${p.ms.toFixed(0)} ms`);
   // Read in one snapshot, between attempts: a retry in flight shows 'sending' for a moment.
-  let waiting: ReturnType<typeof listed> = [];
-  await until('two failed attempts each, waiting for the next', () => {
-    waiting = listed(dataDir);
+  let waiting: StoredMessage[] = [];
+  await until('two failed attempts each, waiting for the next', async () => {
+    waiting = await listed(dataDir);
     return waiting.every((m) => m.delivery!.attempts >= 2 && m.delivery!.state !== 'sending');
   });
   for (const m of waiting) {
@@ -159,7 +121,7 @@ test('SMTP down, a restart, SMTP back: nothing is lost or sent twice, and the vi
   await s.close();
   s = await startServer({ env: notifyEnv(smtpPort), config: { notifyRetry: fastRetry }, dataDir });
   running = true;
-  await until('another attempt after the restart', () => listed(dataDir).every((m) => m.delivery!.attempts >= 3));
+  await until('another attempt after the restart', async () => (await listed(dataDir)).every((m) => m.delivery!.attempts >= 3));
   assert.equal(sink.received.length, 0);
 
   // 3. SMTP comes back: each message arrives, once.
@@ -167,7 +129,7 @@ test('SMTP down, a restart, SMTP back: nothing is lost or sent twice, and the vi
   await sink.listen();
   await until('all three e-mails', () => sink.received.length >= 3);
   const deliveredAfter = Date.now() - back;
-  await until('the outbox to record them', () => listed(dataDir).every((m) => m.delivery!.state === 'sent'));
+  await until('the outbox to record them', async () => (await listed(dataDir)).every((m) => m.delivery!.state === 'sent'));
   await new Promise((r) => setTimeout(r, 1500)); // longer than the longest backoff: any repeat would show
   assert.equal(sink.received.length, 3, 'no message e-mailed twice');
   assert.deepEqual(new Set(sink.received.map((m) => m.messageId)).size, 3);
@@ -176,11 +138,7 @@ test('SMTP down, a restart, SMTP back: nothing is lost or sent twice, and the vi
       sink.received.some((m) => m.messageId.startsWith(`<contact-${p.id}.`)),
       `message ${p.id} e-mailed`,
     );
-  t.diagnostic(
-    `3 messages, attempts while down: ${listed(dataDir)
-      .map((m) => m.delivery!.attempts)
-      .join(', ')}; delivered ${deliveredAfter} ms after SMTP came back`,
-  );
+  t.diagnostic(`3 messages, attempts while down: ${(await listed(dataDir)).map((m) => m.delivery!.attempts).join(', ')}; delivered ${deliveredAfter} ms after SMTP came back`);
 });
 
 test('an attempt cut short after the SMTP server accepted it (a crash) is sent again, with the same Message-ID', async (t) => {
@@ -192,16 +150,16 @@ test('an attempt cut short after the SMTP server accepted it (a crash) is sent a
     await sink.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  const notify = { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, to: 'enquiries@haldenrowe.example', from: 'website@haldenrowe.example' };
+  const notify = { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, to: 'enquiries@haldenrowe.example', from: 'website@haldenrowe.example', allowPlaintext: false };
 
   // The process claims the message, the SMTP server accepts it, and the process dies before
   // recording that (the store is closed without a word).
-  const store = openStore(dataDir);
-  const id = store.insert({ name: 'Kenji Sato', email: 'kenji@example.com', company: '', message: 'A message whose first e-mail was cut short.' }, new Date(), { notify: true });
-  const item = store.outbox.claim(new Date(), 60_000)!;
+  const store = openSqliteStore(dataDir);
+  const id = await store.messages.insert({ name: 'Kenji Sato', email: 'kenji@example.com', company: '', message: 'A message whose first e-mail was cut short.' }, { notify: true });
+  const item = (await store.outbox.claim(new Date(), 60_000))!;
   assert.equal(item.message.id, id);
   await nodemailer.createTransport(smtpOptions(notify.smtpUrl)).sendMail(emailFor(item, { notify }));
-  store.close();
+  await store.close();
   assert.equal(sink.received.length, 1);
 
   // Restarted with a short lease: the unfinished attempt is taken up again and completed.
@@ -209,8 +167,8 @@ test('an attempt cut short after the SMTP server accepted it (a crash) is sent a
   t.after(() => s.close());
   await until('the second e-mail', () => sink.received.length === 2);
   assert.equal(sink.received[0].messageId, sink.received[1].messageId, 'the same Message-ID: a mail system can de-duplicate it');
-  await until('sent', () => listed(dataDir)[0].delivery?.state === 'sent');
-  assert.equal(listed(dataDir)[0].delivery!.attempts, 2);
+  await until('sent', async () => (await listed(dataDir))[0].delivery?.state === 'sent');
+  assert.equal((await listed(dataDir))[0].delivery!.attempts, 2);
 });
 
 test('without SMTP_URL and CONTACT_NOTIFY_TO, messages are stored and nothing is e-mailed', async (t) => {
@@ -222,5 +180,43 @@ test('without SMTP_URL and CONTACT_NOTIFY_TO, messages are stored and nothing is
   });
   assert.equal(s.config.notify, undefined);
   await post(s, await s.login(), 1);
-  assert.equal(listed(dataDir)[0].delivery, null);
+  assert.equal((await listed(dataDir))[0].delivery, null);
+});
+
+test('SMTP credentials never go in clear text: without STARTTLS nothing is sent, unless SMTP_ALLOW_PLAINTEXT=1 says so', async (t) => {
+  // Issue 32, finding 6: on b747b9d the credentials of SMTP_URL went to a server that offered no
+  // STARTTLS, in clear text.
+  const smtpPort = await freePortForTests();
+  const sink = smtpSink(smtpPort, { auth: true });
+  await sink.listen();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-outbox-'));
+  t.after(async () => {
+    await sink.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const env = { SMTP_URL: `smtp://mailer:Secret-Relay-Password@127.0.0.1:${smtpPort}`, CONTACT_NOTIFY_TO: 'enquiries@haldenrowe.example' };
+  let s = await startServer({ env, config: { notifyRetry: fastRetry }, dataDir });
+  await post(s, await s.login(), 1);
+  await until('a failed attempt', async () => ((await listed(dataDir))[0]?.delivery?.attempts ?? 0) >= 1 && (await listed(dataDir))[0].delivery?.state === 'pending');
+  const [m] = await listed(dataDir);
+  assert.match(m.delivery?.lastError ?? '', /STARTTLS/i, 'the attempt failed for want of TLS');
+  assert.deepEqual(sink.logins, [], 'no credentials were sent');
+  assert.equal(sink.received.length, 0);
+  await s.close();
+  // The operator says so explicitly: sent (and the pending message goes out).
+  s = await startServer({ env: { ...env, SMTP_ALLOW_PLAINTEXT: '1' }, config: { notifyRetry: { ...fastRetry, baseMs: 100 } }, dataDir });
+  t.after(() => s.close());
+  await until('the e-mail', () => sink.received.length === 1);
+  assert.deepEqual(sink.logins, [{ username: 'mailer', password: 'Secret-Relay-Password' }]);
+});
+
+test('smtpOptions: TLS required for credentials and for any host but this one; smtps:// is TLS from the start', () => {
+  assert.equal(smtpOptions('smtp://user:pw@smtp.example.com:587').requireTLS, true);
+  assert.equal(smtpOptions('smtp://smtp.example.com:25').requireTLS, true, 'no credentials, but the message crosses a network');
+  assert.equal(smtpOptions('smtp://user:pw@127.0.0.1:25').requireTLS, true);
+  assert.equal(smtpOptions('smtp://127.0.0.1:25').requireTLS, false, 'a relay on this host, no credentials');
+  assert.equal(smtpOptions('smtp://localhost:25').requireTLS, false);
+  assert.equal(smtpOptions('smtp://user:pw@smtp.example.com:587', { allowPlaintext: true }).requireTLS, false, 'SMTP_ALLOW_PLAINTEXT=1');
+  const tls = smtpOptions('smtps://user:pw@smtp.example.com');
+  assert.deepEqual([tls.secure, tls.port, tls.requireTLS], [true, 465, false]);
 });

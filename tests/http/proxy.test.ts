@@ -21,11 +21,12 @@ const SITE = 'https://www.example.com';
  * https), Host replaced by the upstream's name, the client's address appended to X-Forwarded-For,
  * and X-Forwarded-Host only when asked to.
  */
-async function hostRewritingProxy(upstreamPort: number, opts: { forwardHost: boolean }): Promise<{ port: number; close(): Promise<void> }> {
+async function hostRewritingProxy(upstreamPort: number, opts: { forwardHost: boolean; forwardProto?: boolean }): Promise<{ port: number; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const headers: IncomingHttpHeaders = { ...req.headers, host: 'halden_upstream' };
     headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
-    headers['x-forwarded-proto'] = 'https';
+    if (opts.forwardProto !== false) headers['x-forwarded-proto'] = 'https';
+    else delete headers['x-forwarded-proto'];
     if (opts.forwardHost) headers['x-forwarded-host'] = req.headers.host;
     else delete headers['x-forwarded-host'];
     const upstream = request({ host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers }, (up) => {
@@ -71,7 +72,8 @@ function browserRequest(port: number, method: string, path: string, opts: { head
   });
 }
 
-const sessionFrom = (a: Answer) => (a.headers['set-cookie'] ?? []).find((l) => l.startsWith(`${SESSION_COOKIE}=`));
+/** The session cookie set through the HTTPS proxy: its __Host- name (gate.ts). */
+const sessionFrom = (a: Answer) => (a.headers['set-cookie'] ?? []).find((l) => l.startsWith(`__Host-${SESSION_COOKIE}=`) || l.startsWith(`${SESSION_COOKIE}=`));
 
 /** Sign in (JSON and no-JS form), post the contact form (both ways), sign out: every answer as a browser on `origin` expects. */
 async function signInPostAndSignOut(port: number, origin: string, host?: string) {
@@ -111,7 +113,7 @@ async function signInPostAndSignOut(port: number, origin: string, host?: string)
 
   const out = await browserRequest(port, 'POST', '/api/logout', { host, headers: { ...same, cookie } });
   assert.equal(out.status, 303, `sign-out: ${out.body}`);
-  assert.match(String(out.headers['set-cookie']), new RegExp(`${SESSION_COOKIE}=;`), 'the session cookie is cleared');
+  assert.match(String(out.headers['set-cookie']), new RegExp(`^__Host-${SESSION_COOKIE}=;`), 'the session cookie is cleared');
 }
 
 async function refusesCrossSite(port: number, host?: string) {
@@ -136,8 +138,8 @@ const start = async (env: Record<string, string>): Promise<TestServer> => {
   servers.push(s);
   return s;
 };
-const proxy = async (s: TestServer, forwardHost: boolean) => {
-  const p = await hostRewritingProxy(s.port, { forwardHost });
+const proxy = async (s: TestServer, forwardHost: boolean, forwardProto = true) => {
+  const p = await hostRewritingProxy(s.port, { forwardHost, forwardProto });
   servers.push(p);
   return p;
 };
@@ -149,7 +151,43 @@ test('nginx defaults (Host rewritten, no X-Forwarded-Host): with PUBLIC_ORIGIN, 
   await refusesCrossSite(p.port);
 });
 
-test("nginx defaults without PUBLIC_ORIGIN: the server cannot know the browser's origin and refuses (why PUBLIC_ORIGIN exists)", async () => {
+test('nginx defaults (Host rewritten) without PUBLIC_ORIGIN, in both access modes: a current browser signs in, posts and signs out (it sends Sec-Fetch-Site)', async () => {
+  // Issue 32, finding 2: on b747b9d this answered 403 (Origin ≠ the upstream Host) unless
+  // PUBLIC_ORIGIN was set, which password mode does not ask for.
+  const s = await start({ TRUST_PROXY: '1' });
+  const p = await proxy(s, false);
+  await signInPostAndSignOut(p.port, SITE);
+  await refusesCrossSite(p.port);
+  // Public mode (no sign-in): the contact form and the cookie settings form, through the same proxy.
+  const pub = await start({ TRUST_PROXY: '1', SITE_ACCESS: 'public', PUBLIC_ORIGIN: 'https://public.example.com' });
+  const pp = await proxy(pub, false);
+  const same = { origin: SITE, 'sec-fetch-site': 'same-origin' };
+  const contact = await browserRequest(pp.port, 'POST', '/api/contact', {
+    headers: { ...same, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ name: 'Ines Moreau', email: 'ines@example.com', company: '', message: 'Sent to the public site through a Host-rewriting proxy.' }),
+  });
+  assert.equal(contact.status, 201, contact.body);
+  const settings = await browserRequest(pp.port, 'POST', '/cookie-settings', { headers: { ...same, 'content-type': 'application/x-www-form-urlencoded' }, body: 'choice=reject' });
+  assert.equal(settings.status, 303, settings.body);
+  assert.match(String(settings.headers['set-cookie']), /; Secure/);
+  assert.match(String(settings.headers['strict-transport-security']), /max-age=31536000/);
+});
+
+test('a proxy that sends no X-Forwarded-Proto: the sign-in answer still carries a Secure cookie and HSTS (the browser posted from https)', async () => {
+  // Issue 32, finding 2: on b747b9d the cookie was set without Secure and HSTS was missing
+  // (Observatory 40 D+ for this answer).
+  const s = await start({ TRUST_PROXY: '1' });
+  const p = await proxy(s, false, false);
+  const res = await browserRequest(p.port, 'POST', '/api/login', {
+    headers: { origin: SITE, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ password: PASSWORD }),
+  });
+  assert.equal(res.status, 200, res.body);
+  assert.match(sessionFrom(res) ?? '', new RegExp(`^${SESSION_COOKIE}=[^;]+; Path=/; HttpOnly; Secure; SameSite=Lax$`));
+  assert.equal(res.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains');
+});
+
+test("an older browser (no Sec-Fetch-Site) behind nginx defaults without PUBLIC_ORIGIN: the server cannot know the browser's origin and refuses (why PUBLIC_ORIGIN exists for them)", async () => {
   const s = await start({ TRUST_PROXY: '1' });
   const p = await proxy(s, false);
   const res = await browserRequest(p.port, 'POST', '/api/login', {

@@ -2,13 +2,14 @@
  * The `--disable-features` switch of the test and measurement browsers
  * (tests/helpers/chromium-features.ts). Chromium keeps only the last such switch, so ours must
  * repeat the list of the tool that launches the browser, or that tool's own choices would be lost.
+ * Lighthouse's launcher (chrome-launcher) is checked with the measuring tools:
+ * scripts/perf/test/lighthouse-flags.test.ts.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Launcher } from 'chrome-launcher';
 import { BACKGROUND_FEATURES, PLAYWRIGHT_DISABLED_FEATURES, PLAYWRIGHT_DISABLE_FEATURES_SWITCH, withDisabledFeatures } from '../helpers/chromium-features.ts';
 
 const require = createRequire(import.meta.url);
@@ -41,16 +42,4 @@ test('withDisabledFeatures merges into the one --disable-features switch and kee
   assert.deepEqual(withDisabledFeatures(['--a'], ['Z']), ['--a', '--disable-features=Z']);
   // Two switches (the second would win in Chromium) become one with both lists.
   assert.deepEqual(withDisabledFeatures(['--disable-features=X', '--disable-features=Y'], ['Z']), ['--disable-features=X,Y,Z']);
-});
-
-test("Lighthouse's browser keeps chrome-launcher's defaults and adds ours, in one switch", () => {
-  const defaults = Launcher.defaultFlags();
-  const flags = withDisabledFeatures(defaults);
-  const switches = flags.filter((f) => f.startsWith('--disable-features='));
-  assert.equal(switches.length, 1);
-  const theirs = defaults.filter((f) => f.startsWith('--disable-features=')).flatMap((f) => f.split('=')[1].split(','));
-  assert.ok(theirs.length > 0, "chrome-launcher's defaults disable no feature: the test reads them wrongly");
-  const merged = switches[0].split('=')[1].split(',');
-  for (const f of [...theirs, ...BACKGROUND_FEATURES]) assert.ok(merged.includes(f), `${f} is missing`);
-  for (const f of defaults.filter((d) => !d.startsWith('--disable-features='))) assert.ok(flags.includes(f), `${f} was dropped`);
 });

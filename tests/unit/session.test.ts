@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSessionToken, createSessionVerifier, deriveKeys, passwordMatches, verifySessionToken } from '../../src/server/session.ts';
+import { createSessionToken, createSessionVerifier, deriveKeys, passwordMatches, readSessionToken, signSession, verifySessionToken } from '../../src/server/session.ts';
 
 const SECRET_A = 'a'.repeat(40);
 const SECRET_B = 'b'.repeat(40);
@@ -37,18 +37,20 @@ test('a token signed in the past with a lifetime that has run out is rejected no
 test('tampering with the expiry invalidates the signature', () => {
   const keys = deriveKeys([SECRET_A], PASSWORD);
   const token = createSessionToken(keys, 1000, 1_700_000_000_000);
-  const [exp, id, sig] = token.split('.');
-  const extended = `${Number(exp) + 10 * 365 * 24 * 3600_000}.${id}.${sig}`;
-  assert.equal(verifySessionToken(keys, extended, 1_700_000_000_500), false);
+  const [exp, idle, id, sig] = token.split('.');
+  const later = (t: string) => `${Number(t) + 10 * 365 * 24 * 3600_000}`;
+  assert.equal(verifySessionToken(keys, `${later(exp)}.${idle}.${id}.${sig}`, 1_700_000_000_500), false);
+  assert.equal(verifySessionToken(keys, `${later(exp)}.${later(idle)}.${id}.${sig}`, 1_700_000_000_500), false);
+  assert.equal(verifySessionToken(keys, `${exp}.${later(idle)}.${id}.${sig}`, 1_700_000_000_500), false);
 });
 
 test('tampering with the id or the signature is rejected', () => {
   const keys = deriveKeys([SECRET_A], PASSWORD);
   const token = createSessionToken(keys, TTL);
-  const [exp, id, sig] = token.split('.');
+  const [exp, idle, id, sig] = token.split('.');
   const flip = (s: string) => (s[0] === 'A' ? 'B' : 'A') + s.slice(1);
-  assert.equal(verifySessionToken(keys, `${exp}.${flip(id)}.${sig}`), false);
-  assert.equal(verifySessionToken(keys, `${exp}.${id}.${flip(sig)}`), false);
+  assert.equal(verifySessionToken(keys, `${exp}.${idle}.${flip(id)}.${sig}`), false);
+  assert.equal(verifySessionToken(keys, `${exp}.${idle}.${id}.${flip(sig)}`), false);
 });
 
 test('a forged token (signed with another secret) is rejected', () => {
@@ -69,7 +71,10 @@ test('truncated, garbage and non-string tokens are rejected without throwing', (
     '...',
     'garbage',
     'a.b.c',
-    `${'9'.repeat(15)}.${'A'.repeat(16)}.${'A'.repeat(43)}`,
+    'a.b.c.d',
+    `${'9'.repeat(15)}.${'9'.repeat(15)}.${'A'.repeat(16)}.${'A'.repeat(43)}`,
+    token.split('.').slice(1).join('.'),
+    token.split('.').toSpliced(1, 1).join('.'),
     '\u0000\u0001',
     'é'.repeat(50),
     'x'.repeat(10_000),
@@ -117,19 +122,36 @@ test('the remembering verifier answers as verifySessionToken does, expiry includ
   const verify = createSessionVerifier(keys, 3);
   const t0 = 1_700_000_000_000;
   const token = createSessionToken(keys, TTL, t0);
-  assert.equal(verify(token, t0), true);
-  assert.equal(verify(token, t0 + 1000), true, 'remembered');
-  assert.equal(verify(token, t0 + TTL - 1), true);
-  assert.equal(verify(token, t0 + TTL), false, 'a remembered token still expires');
-  const [exp, id, sig] = token.split('.');
-  const forged = `${Number(exp) + 1}.${id}.${sig}`;
-  for (let i = 0; i < 3; i++) assert.equal(verify(forged, t0), false, 'forged, every time');
+  assert.ok(verify(token, t0));
+  assert.ok(verify(token, t0 + 1000), 'remembered');
+  assert.ok(verify(token, t0 + TTL - 1));
+  assert.equal(verify(token, t0 + TTL), null, 'a remembered token still expires');
+  const [exp, idle, id, sig] = token.split('.');
+  const forged = `${Number(exp) + 1}.${idle}.${id}.${sig}`;
+  for (let i = 0; i < 3; i++) assert.equal(verify(forged, t0), null, 'forged, every time');
   const otherKeys = createSessionToken(deriveKeys([SECRET_B], PASSWORD), TTL, t0);
-  assert.equal(verify(otherKeys, t0), false);
-  for (const bad of [undefined, null, 42, '', 'a.b.c', token + 'x']) assert.equal(verify(bad, t0), false, String(bad));
+  assert.equal(verify(otherKeys, t0), null);
+  for (const bad of [undefined, null, 42, '', 'a.b.c', token + 'x']) assert.equal(verify(bad, t0), null, String(bad));
   // Full memory is forgotten, not grown: more valid tokens than `max` still verify.
-  for (let i = 0; i < 10; i++) assert.equal(verify(createSessionToken(keys, TTL, t0), t0), true);
-  assert.equal(verify(token, t0 + 1), true);
+  for (let i = 0; i < 10; i++) assert.ok(verify(createSessionToken(keys, TTL, t0), t0));
+  assert.ok(verify(token, t0 + 1));
+});
+
+test('the idle limit: a token unused for longer than it is refused, a renewal (same id, later idle expiry) goes on to the absolute end', () => {
+  const keys = deriveKeys([SECRET_A], PASSWORD);
+  const t0 = 1_700_000_000_000;
+  const IDLE = 60 * 60_000;
+  const token = createSessionToken(keys, TTL, t0, IDLE);
+  const session = readSessionToken(keys, token, t0)!;
+  assert.deepEqual({ expiresAt: session.expiresAt, idleExpiresAt: session.idleExpiresAt }, { expiresAt: t0 + TTL, idleExpiresAt: t0 + IDLE });
+  assert.ok(readSessionToken(keys, token, t0 + IDLE - 1));
+  assert.equal(readSessionToken(keys, token, t0 + IDLE), null, 'idle for the whole limit: ended');
+  // Renewed at t0 + 50 min: valid until t0 + 110 min, same session id.
+  const renewed = signSession(keys, { ...session, idleExpiresAt: t0 + 110 * 60_000 });
+  assert.equal(readSessionToken(keys, renewed, t0 + 100 * 60_000)?.id, session.id);
+  // Never past the absolute expiry, whatever the idle expiry says.
+  const stretched = signSession(keys, { ...session, idleExpiresAt: t0 + TTL + IDLE });
+  assert.equal(readSessionToken(keys, stretched, t0 + TTL), null);
 });
 
 test('readCookie reads a cookie exactly as cookie-parser does (the fast path reads the session with it)', async () => {

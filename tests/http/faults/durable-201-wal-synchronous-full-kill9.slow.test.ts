@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { forkServer, hasBuild, ROOT, SERVER_COMMAND, type Forked } from '../../helpers/spawn-server.ts';
-import { DB_FILE } from '../../../src/server/store.ts';
+import { DB_FILE } from '../../../src/server/store/sqlite.ts';
 
 const run = promisify(execFile);
 

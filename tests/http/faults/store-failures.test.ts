@@ -1,8 +1,9 @@
 /**
  * When the database fails (fault injection: a store whose writes throw SQLITE_FULL, as a full
  * disk does): the no-JavaScript visitor gets an HTML page that keeps what they typed, the
- * enhanced form gets 503 JSON, failed saves do not count toward the visitor's hourly limit, and
- * /healthz answers 503. A damaged database file stops the start with a clear message.
+ * enhanced form gets 503 JSON, failed saves do not count toward the visitor's hourly limit,
+ * /readyz answers 503 while /healthz stays 200 (pages are still served: a load balancer must not
+ * drop the host, issue 32 finding 4). A damaged database file stops the start with a clear message.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,21 +12,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../helpers/server.ts';
 import { forkServer, hasBuild } from '../../helpers/spawn-server.ts';
-import { openStore, type MessageStore } from '../../../src/server/store.ts';
+import type { Store } from '../../../src/server/store/index.ts';
+import { openSqliteStore } from '../../../src/server/store/sqlite.ts';
 
 /** The real store, whose writes fail while `fault.on`. */
 function faultyStore(dataDir: string) {
-  const real = openStore(dataDir);
+  const real = openSqliteStore(dataDir);
   const fault = { on: true };
-  const fail = () => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
-  const store: MessageStore = {
+  // As node:sqlite reports a full disk (SQLITE_FULL is 13).
+  const fail = () => Object.assign(new Error('database or disk is full'), { code: 'ERR_SQLITE_ERROR', errcode: 13, errstr: 'database or disk is full' });
+  const store: Store = {
     ...real,
-    file: real.file,
-    insert: (...args) => {
-      if (fault.on) throw fail();
-      return real.insert(...args);
+    messages: {
+      ...real.messages,
+      insert: async (...args) => {
+        if (fault.on) throw fail();
+        return real.messages.insert(...args);
+      },
     },
-    probeWrite: (...args) => {
+    probeWrite: async (...args) => {
       if (fault.on) throw fail();
       return real.probeWrite(...args);
     },
@@ -35,20 +40,23 @@ function faultyStore(dataDir: string) {
 
 const typed = { name: 'Margit Olsen', email: 'margit@fjordline.example', company: 'Fjord & Line', message: 'We would like to talk about <b>a carve-out</b> in Q3 — "soon".' };
 
-test('the store cannot write: the visitor keeps their text, the limit is not spent, /healthz says 503', async (t) => {
+test('the store cannot write: the visitor keeps their text, the limit is not spent, /readyz says 503, /healthz 200', async (t) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-faulty-'));
   const { store, fault, real } = faultyStore(dataDir);
   const s = await startServer({ deps: { store }, dataDir });
   t.after(async () => {
     await s.close();
-    real.close();
+    await real.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
   const cookie = await s.login();
 
-  const health = await fetch(`${s.url}/healthz`);
-  assert.equal(health.status, 503);
-  assert.deepEqual(await health.json(), { status: 'error', database: 'cannot write' });
+  const ready = await fetch(`${s.url}/readyz`);
+  assert.equal(ready.status, 503);
+  assert.deepEqual(await ready.json(), { status: 'error', store: 'cannot write', disk: 'ok' });
+  const live = await fetch(`${s.url}/healthz`);
+  assert.equal(live.status, 200, 'liveness does not depend on the store');
+  assert.equal((await fetch(`${s.url}/team`, { headers: { cookie } })).status, 200, 'pages are served');
 
   // Without JavaScript: a page (503), the form filled with what was typed, an explanation.
   const form = await fetch(`${s.url}/api/contact`, {
@@ -87,20 +95,20 @@ test('the store cannot write: the visitor keeps their text, the limit is not spe
     body: JSON.stringify(typed),
   });
   assert.equal(ok.status, 201);
-  assert.equal(real.count(), 1);
+  assert.equal(await real.messages.count(), 1);
   await new Promise((r) => setTimeout(r, 2100)); // the health probe's own 2 s memory
-  const healthy = await fetch(`${s.url}/healthz`);
+  const healthy = await fetch(`${s.url}/readyz`);
   assert.equal(healthy.status, 200);
-  assert.deepEqual(await healthy.json(), { status: 'ok', database: 'ok' });
+  assert.deepEqual(await healthy.json(), { status: 'ok', store: 'ok', disk: 'ok' });
 });
 
 test('a damaged database stops the start with a clear message', async (t) => {
   if (!hasBuild()) return t.skip('no build: run "npx tsx scripts/build.ts" (npm test builds first)');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-damaged-'));
   t.after(() => rmSync(dataDir, { recursive: true, force: true }));
-  const store = openStore(dataDir);
-  for (let i = 0; i < 200; i++) store.insert({ name: `Sender ${i}`, email: `s${i}@example.com`, company: '', message: `Message ${i} `.repeat(40) });
-  store.close(); // checkpoints the WAL into site.db
+  const store = openSqliteStore(dataDir);
+  for (let i = 0; i < 200; i++) await store.messages.insert({ name: `Sender ${i}`, email: `s${i}@example.com`, company: '', message: `Message ${i} `.repeat(40) });
+  await store.close(); // checkpoints the WAL into site.db
 
   // Garbage over a page in the middle of the messages table.
   const file = path.join(dataDir, 'site.db');
