@@ -6,9 +6,12 @@
  */
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { test, expect, open, freezeClock, waitForHydration, isMobile, startsWith, headerButton } from './fixtures.ts';
-import { expectFocusRests } from './journeys.ts';
+import { expectFocusRests, recordJourneyTest } from './journeys.ts';
 
 test.describe.configure({ mode: 'parallel' });
+
+// The outcome of the journey tests, for the conformance report (journeys.ts JOURNEY_TESTS).
+test.afterEach(({ browserName: _browser }, testInfo) => recordJourneyTest(testInfo));
 
 /** The news panel's opener in the current slide, as this viewport shows it (Start here / MORE). */
 const panelOpener = (page: Page, testInfo: TestInfo) => page.locator('.slide--active').getByRole('link', { name: isMobile(testInfo) ? /^MORE\b/ : /^Start here\b/ });
@@ -194,7 +197,7 @@ test('contact form: errors are announced next to the fields and focus moves to t
 /* Where focus rests after an action that loads no page (issue 31)                             */
 /* ------------------------------------------------------------------------------------------ */
 
-test('news panel: CLOSE gives focus back to the visible control that opened it (issue 31 item 3)', async ({ page }, testInfo) => {
+test('news panel: CLOSE gives focus back to the visible control that opened it (issue 31 item 3)', { tag: '@mobile' }, async ({ page }, testInfo) => {
   await open(page, '/', { freeze: true });
   const opener = panelOpener(page, testInfo);
   await opener.focus();
@@ -210,7 +213,7 @@ test('news panel: CLOSE gives focus back to the visible control that opened it (
   await expect(opener).toBeFocused();
 });
 
-test("'Start here' and 'MORE' say where they lead; the panel's CLOSE is a button once hydrated (issue 31 item 9)", async ({ page }, testInfo) => {
+test("'Start here' and 'MORE' say where they lead; the panel's CLOSE is a button once hydrated (issue 31 item 9)", { tag: '@mobile' }, async ({ page }, testInfo) => {
   await open(page, '/', { freeze: true });
   const opener = panelOpener(page, testInfo);
   // The visible words come first (label in name), then where it leads: the panel's own title.
@@ -221,7 +224,7 @@ test("'Start here' and 'MORE' say where they lead; the panel's CLOSE is a button
   await expect(panel.getByRole('link', { name: /^CLOSE/ })).toHaveCount(0);
 });
 
-test('contact form: focus stays on a visible control while sending and after a 500, a 429 and a network failure (issue 31 item 6)', async ({ page, diagnostics }) => {
+test('contact form: focus stays on a visible control while sending and after a 500, a 429 and a network failure (issue 31 item 6)', { tag: '@mobile' }, async ({ page, diagnostics }) => {
   diagnostics.allow(/status of (500|429)/);
   diagnostics.allow(/Failed to load resource|ERR_FAILED/);
   await open(page, '/contact');

@@ -4,7 +4,10 @@
  * without JavaScript the same links and forms reach the same pages.
  */
 import { test, expect, open, apiRequests, cardTitles } from './fixtures.ts';
-import { expectFocusRests } from './journeys.ts';
+import { expectFocusRests, recordJourneyTest } from './journeys.ts';
+
+// The outcome of the journey tests, for the conformance report (journeys.ts JOURNEY_TESTS).
+test.afterEach(({ browserName: _browser }, testInfo) => recordJourneyTest(testInfo));
 
 const EMPTY = 'No resources found matching your filters.';
 

@@ -6,12 +6,16 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, open, startsWith, headerButton } from './fixtures.ts';
+import { recordJourneyTest } from './journeys.ts';
 import { loadContent } from '../../src/content/load.ts';
 
 /** The first story's title: the dialog's name when it is expanded. */
 const STORY_TITLE = loadContent().stories[0].title;
 
 test.describe.configure({ mode: 'parallel' });
+
+// The outcome of the journey tests, for the conformance report (journeys.ts JOURNEY_TESTS).
+test.afterEach(({ browserName: _browser }, testInfo) => recordJourneyTest(testInfo));
 
 const navbar = (page: Page) => page.getByTestId('navbar');
 
@@ -160,7 +164,7 @@ test.describe('menu', () => {
     await expect(page.locator('main h1')).toBeFocused();
   });
 
-  test('MENU works while a story is expanded: the menu opens and the story closes (issue 31 item 11, seed §4)', async ({ page }, testInfo) => {
+  test('MENU works while a story is expanded: the menu opens and the story closes (issue 31 item 11, seed §4)', { tag: '@mobile' }, async ({ page }, testInfo) => {
     await open(page, '/', { freeze: true });
     await page.getByRole('button', { name: testInfo.project.name === 'mobile' ? /^Read More/ : /^Learn more/ }).click();
     const story = page.getByRole('dialog', { name: STORY_TITLE });

@@ -13,10 +13,13 @@
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, isMobile, waitForHydration, headerButton } from './fixtures.ts';
-import { focusProblems, focusSnapshot } from './journeys.ts';
+import { focusProblems, focusSnapshot, recordJourneyTest } from './journeys.ts';
 import { collection } from '../helpers/pages.ts';
 import { statusConsoleError } from './site.ts';
 import { STYLE_LINKS, ABOUT_LINKS, RESOURCE_LINKS, LEGAL_LINKS } from '../../src/app/nav-links.ts';
+
+// The outcome of the journey tests, for the conformance report (journeys.ts JOURNEY_TESTS).
+test.afterEach(({ browserName: _browser }, testInfo) => recordJourneyTest(testInfo));
 
 const stories = collection<{ id: string; title: string }>('/api/stories');
 const practiceAreas = collection<{ name: string }>('/api/practice-areas');
@@ -168,7 +171,7 @@ test.describe('before the scripts arrive', () => {
     await expect(headerButton(page, 'MENU')).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('a story opened by its URL before the scripts run: Tab stays in the story and the header, never behind it (issue 31 item 4)', async ({ page }) => {
+  test('a story opened by its URL before the scripts run: Tab stays in the story and the header, never behind it (issue 31 item 4)', { tag: '@mobile' }, async ({ page }) => {
     // Every script held back: the page as the server sent it.
     // (The loader is deferred, so neither DOMContentLoaded nor load comes: wait for the response.)
     await page.route('**/assets/*.js', () => {});

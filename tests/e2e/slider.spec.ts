@@ -5,7 +5,7 @@
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, freezeClock, waitForHydration, isMobile, headerButton } from './fixtures.ts';
-import { expectFocusRests } from './journeys.ts';
+import { expectFocusRests, recordJourneyTest } from './journeys.ts';
 import { loadContent } from '../../src/content/load.ts';
 
 /** The slider's stories, in order (content/stories/*.md by their `order`). */
@@ -14,6 +14,9 @@ const M = STORIES.length;
 const INTERVAL = 8000;
 
 test.describe.configure({ mode: 'parallel' });
+
+// The outcome of the journey tests, for the conformance report (journeys.ts JOURNEY_TESTS).
+test.afterEach(({ browserName: _browser }, testInfo) => recordJourneyTest(testInfo));
 
 const indicator = (page: Page, n: number) => page.getByRole('button', { name: `Show story ${n} of ${M}`, exact: true });
 const slides = (page: Page) => page.getByTestId('slide');
@@ -189,7 +192,7 @@ test("the page brings the current story's image only; once hydrated its neighbou
 /* The WAI-ARIA carousel pattern (product.md; issue 31 items 1 and 2)                          */
 /* ------------------------------------------------------------------------------------------ */
 
-test("focus on a story's own buttons stays there while the slider would turn (issue 31 item 1)", async ({ page }, testInfo) => {
+test("focus on a story's own buttons stays there while the slider would turn (issue 31 item 1)", { tag: '@mobile' }, async ({ page }, testInfo) => {
   await openHome(page);
   const active = page.locator('.slide--active');
   for (const control of [active.getByRole('button', { name: learnMoreName(testInfo) }), active.getByRole('link', { name: isMobile(testInfo) ? /^MORE/ : /^Start here/ })]) {

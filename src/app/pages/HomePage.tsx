@@ -75,7 +75,9 @@ export function HomePage({ data }: PageProps<HomeKeys>) {
     <>
       <PageMeta title="Halden Rowe Capital" description={site ? `${site.tagline} Private equity since ${site.founded}, with ${site.aum} in assets under management.` : 'Private equity since 1999.'} />
       <div className="home-page" inert={behind}>
-        <h1 className="visually-hidden">Halden Rowe Capital — Private Equity</h1>
+        <h1 id="home-title" className="visually-hidden">
+          Halden Rowe Capital — Private Equity
+        </h1>
         {stories.status === 'pending' && <Spinner fullScreen label="Loading stories" />}
         {stories.status === 'error' && <p className="notice notice--error page-error">Stories could not be loaded. Please refresh the page.</p>}
         {stories.data && (
