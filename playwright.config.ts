@@ -10,7 +10,7 @@
  */
 import { defineConfig } from '@playwright/test';
 import { PLAYWRIGHT_DISABLE_FEATURES_SWITCH } from './tests/helpers/chromium-features.ts';
-import { AUTH_STATE, E2E_PASSWORD, E2E_SESSION_SECRET, PORT, PUBLIC_ORIGIN, PUBLIC_PORT, PUBLIC_URL } from './tests/e2e/env.ts';
+import { AUTH_STATE, E2E_CONTENT_DATE, E2E_PASSWORD, E2E_SESSION_SECRET, PORT, PUBLIC_ORIGIN, PUBLIC_PORT, PUBLIC_URL } from './tests/e2e/env.ts';
 
 const CI = !!process.env.CI;
 
@@ -19,7 +19,16 @@ function productionServer(port: number, dataDir: string, extra: Record<string, s
   return {
     command: 'node scripts/ensure-build.mjs && exec node --enable-source-maps dist/server.js',
     port,
-    env: { PORT: String(port), SITE_PASSWORD: E2E_PASSWORD, SESSION_SECRET: E2E_SESSION_SECRET, DATA_DIR: dataDir, LOG_FORMAT: 'off', NODE_ENV: 'production', ...extra },
+    env: {
+      PORT: String(port),
+      SITE_PASSWORD: E2E_PASSWORD,
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      DATA_DIR: dataDir,
+      CONTENT_DATE: E2E_CONTENT_DATE,
+      LOG_FORMAT: 'off',
+      NODE_ENV: 'production',
+      ...extra,
+    },
     reuseExistingServer: !CI,
     timeout: 60_000,
     stdout: 'ignore' as const,

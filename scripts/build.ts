@@ -9,9 +9,10 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { loadContent, ContentError } from '../src/content/load.ts';
+import { loadContent, ContentError, type RawContent } from '../src/content/load.ts';
+import { writeDocumentFiles } from '../src/content/pdf/files.ts';
 import { sourceFingerprint } from './lib/build-inputs.mjs';
-import { stalePhotos } from './lib/photos.ts';
+import { stalePhotos } from './lib/photo-sources.ts';
 import type { BuildManifest } from '../src/build/manifest.ts';
 
 const outdir = path.resolve('dist/assets');
@@ -19,7 +20,7 @@ const watch = process.argv.includes('--watch');
 // Taken before anything is built: a source edited during the build makes the next start rebuild.
 const sources = sourceFingerprint();
 
-function checkContent() {
+function checkContent(): RawContent {
   // Photographs in content/images must have been made into public/images (npm run images).
   const stale = stalePhotos(path.resolve(process.env.CONTENT_DIR || 'content', 'images'), path.resolve('public/images/sources.json'));
   if (stale.length) {
@@ -27,7 +28,7 @@ function checkContent() {
     process.exit(1);
   }
   try {
-    loadContent();
+    return loadContent();
   } catch (err) {
     if (err instanceof ContentError) {
       console.error(err.message);
@@ -195,9 +196,18 @@ const reloadPlugin: esbuild.Plugin = {
   },
 };
 
-checkContent();
+const content = checkContent();
 rmSync(path.resolve('dist'), { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
+
+// The document library's PDFs (src/content/pdf), from the content the build checked. `npm run dev`
+// leaves them out: its server makes each on demand, from the content as it is edited.
+if (!watch) {
+  const started = performance.now();
+  const made = writeDocumentFiles(content, path.resolve('dist/documents'));
+  const kb = made.reduce((n, d) => n + d.bytes, 0) / 1024;
+  console.log(`[build] ${made.length} PDFs (${made.reduce((n, d) => n + d.pages, 0)} pages, ${kb.toFixed(0)} KB) → dist/documents in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
 
 // The loader is a classic script (document.currentScript, defer), so it is bundled on its own.
 const loaderBuild = await esbuild.build({

@@ -5,8 +5,9 @@
  * portfolio companies (names from two pools of 32 words: unique up to 1,024).
  *
  * The folder starts as a copy of the real content (site facts, practice areas, pages, policies,
- * team, stories and every real article, unchanged); generated articles fill each collection up to
- * N: varied titles, excerpts and Markdown bodies composed from pools of sentences (seeded, so the
+ * team, stories and every real article, unchanged); generated articles, companies, open roles
+ * (all open from 2026-06 to 2027-06, so at the tests' day) and library documents (short: their
+ * PDFs are made on demand) fill each collection up to N: varied titles, excerpts and Markdown bodies composed from pools of sentences (seeded, so the
  * same arguments give the same files), dates spread back over the years (one a week or so),
  * categories and news types in turn so every filter option is present, and artwork reused from
  * the real entries of the same collection (no image is generated).
@@ -17,6 +18,9 @@ import { stringify } from 'yaml';
 import { NEWS_TYPES, RESEARCH_CATEGORIES } from '../src/content/schema.ts';
 import { COLLECTIONS } from '../src/content/collections.ts';
 import { PORTFOLIO_FACETS } from '../src/app/portfolio.ts';
+import { CAREER_TEAMS, EMPLOYMENT_TYPES } from '../src/app/careers.ts';
+import { DOCUMENT_KINDS, documentKindLabel } from '../src/app/documents.ts';
+import { officesOf } from '../src/app/offices.ts';
 
 /** A small deterministic PRNG (mulberry32). */
 function rng(seed: number) {
@@ -199,6 +203,55 @@ export function writeFixture({ items, out, from = path.resolve('content'), seed 
     }
   }
   writePortfolio(out, items, r);
+  writeCareers(out, items, r);
+  writeDocuments(out, items, r);
+}
+
+const ROLE_TITLES = ['Associate', 'Senior Associate', 'Vice President', 'Analyst', 'Principal', 'Operating Executive'];
+
+/** Generated roles fill careers up to N: offices and teams in turn, open through the tests' day (tests/helpers/content-date.ts). */
+function writeCareers(out: string, items: number, r: () => number) {
+  const dir = path.join(out, 'careers');
+  const real = readdirSync(dir).filter((n) => n.endsWith('.md')).length;
+  const offices = officesOf(JSON.parse(readFileSync(path.join(out, 'site.json'), 'utf8'))).map((o) => o.id);
+  const types = Object.keys(EMPLOYMENT_TYPES);
+  for (let i = 0; i < items - real; i++) {
+    const team = CAREER_TEAMS[i % CAREER_TEAMS.length];
+    const sector = cap(pick(r, SECTORS));
+    const front: Record<string, unknown> = {
+      title: `${ROLE_TITLES[i % ROLE_TITLES.length]}, ${team.label} (${sector}, No. ${i + 1})`,
+      team: team.value,
+      office: offices[Math.floor(i / CAREER_TEAMS.length) % offices.length],
+      type: types[i % types.length],
+      posted: daysBefore('2026-11-30', i % 180),
+      closes: '2027-06-30',
+      summary: sentence(r),
+      apply: { email: 'careers@haldenrowe.com' },
+    };
+    const text = ['The Role', 'What You Will Do', 'What You Bring'].map((h) => `## ${h}\n\n${paragraph(r)}`).join('\n\n');
+    writeFileSync(path.join(dir, `role-${String(i + 1).padStart(5, '0')}.md`), frontMatterFile(front, text));
+  }
+}
+
+/** Generated documents fill the library up to N: kinds in turn, a year apart every few; a short body with a table. */
+function writeDocuments(out: string, items: number, r: () => number) {
+  const dir = path.join(out, 'documents');
+  const real = readdirSync(dir).filter((n) => n.endsWith('.md')).length;
+  for (let i = 0; i < items - real; i++) {
+    const kind = DOCUMENT_KINDS[i % DOCUMENT_KINDS.length];
+    const year = 2025 - Math.floor(i / 40);
+    const front: Record<string, unknown> = {
+      title: `${documentKindLabel(kind.value)} ${year} (No. ${i + 1})`,
+      kind: kind.value,
+      period: `Calendar year ${year}`,
+      published: `${year + 1}-0${1 + (i % 9)}-15`,
+      summary: sentence(r),
+      language: 'en-GB',
+    };
+    const table = `Table: ${cap(pick(r, THEMES))} by year\n\n| Year | Companies |\n| --- | --- |\n| ${year - 1} | ${10 + (i % 7)} |\n| ${year} | ${12 + (i % 5)} |`;
+    const text = `## Summary\n\n${paragraph(r)}\n\n## The Year\n\n${paragraph(r)}\n\n${table}`;
+    writeFileSync(path.join(dir, `document-${String(i + 1).padStart(5, '0')}.md`), frontMatterFile(front, text));
+  }
 }
 
 const NAME_A = [
@@ -310,5 +363,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const start = Date.now();
   writeFixture({ items, out: path.resolve(out), from: path.resolve(arg('--from') ?? 'content'), seed: Number(arg('--seed') ?? 1) });
-  console.log(`wrote ${items} research notes, press releases and news items to ${out} in ${Date.now() - start} ms (CONTENT_DIR=${out} npm start)`);
+  console.log(`wrote ${items} research notes, press releases, news items, companies, roles and documents to ${out} in ${Date.now() - start} ms (CONTENT_DIR=${out} npm start)`);
 }

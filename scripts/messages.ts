@@ -1,16 +1,17 @@
 /**
  * npm run messages [-- --json | --csv] [--since YYYY-MM-DD]
  *
- * Lists the contact form's messages from DATA_DIR/site.db (default ./data), oldest first, with
- * the state of each one's staff e-mail (the outbox): a readable table by default, JSON or CSV
- * (RFC 4180) for export. --since is a UTC date.
- * Safe while the server runs (SQLite WAL: readers do not block the writer).
+ * Lists the contact form's messages, oldest first, with the state of each one's staff e-mail (the
+ * outbox): a readable table by default, JSON or CSV (RFC 4180) for export. --since is a UTC date.
+ * Reads the store the environment names, as the server does: PostgreSQL when DATABASE_URL is set
+ * (every host's messages), otherwise DATA_DIR/site.db (default ./data). Safe while the server runs.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { StoredMessage } from '../src/server/store/index.ts';
 import { DB_FILE, openSqliteStore } from '../src/server/store/sqlite.ts';
+import { describeDatabase, openPostgresStore } from '../src/server/store/postgres.ts';
 
 const USAGE = `Usage: npm run messages [-- --json | --csv] [--since YYYY-MM-DD]
 
@@ -20,7 +21,7 @@ const USAGE = `Usage: npm run messages [-- --json | --csv] [--since YYYY-MM-DD]
   --since DATE    only messages received on or after DATE (UTC), e.g. 2025-10-01
   --help          show this help
 
-Reads DATA_DIR/${DB_FILE} (DATA_DIR defaults to ./data).`;
+Reads PostgreSQL when DATABASE_URL is set, otherwise DATA_DIR/${DB_FILE} (DATA_DIR defaults to ./data).`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${USAGE}\n`);
@@ -49,16 +50,24 @@ function isIsoDate(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
 }
 
+const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = path.resolve(process.env.DATA_DIR || './data');
-const file = path.join(dataDir, DB_FILE);
+const file = databaseUrl ? describeDatabase(databaseUrl) : path.join(dataDir, DB_FILE);
+const exists = databaseUrl ? true : existsSync(file);
 
 let messages: StoredMessage[] = [];
-if (existsSync(file)) {
-  const store = openSqliteStore(dataDir, { readonly: true });
+if (exists) {
+  const store = databaseUrl ? openPostgresStore(databaseUrl, { poolSize: 1 }) : openSqliteStore(dataDir, { readonly: true });
   try {
     messages = await store.messages.list({ since: values.since });
     const pending = messages.filter((m) => m.delivery && m.delivery.state !== 'sent').length;
     if (pending && !values.json && !values.csv) process.stderr.write(`${pending} staff e-mail${pending === 1 ? '' : 's'} not delivered yet (see "Staff e-mail").\n`);
+  } catch (err) {
+    // A database no server has started on yet has no tables: nothing to list.
+    if ((err as { code?: string }).code !== '42P01') {
+      process.stderr.write(`Cannot read ${file}: ${(err as Error).message}\n`);
+      process.exit(1);
+    }
   } finally {
     await store.close();
   }
@@ -84,7 +93,7 @@ if (values.json) {
 } else if (values.csv) {
   process.stdout.write(toCsv(messages));
 } else if (!messages.length) {
-  const where = existsSync(file) ? file : `${file} (not created yet)`;
+  const where = exists ? file : `${file} (not created yet)`;
   process.stdout.write(`No messages${values.since ? ` since ${values.since}` : ''} in ${where}.\n`);
 } else {
   process.stdout.write(toTable(messages));

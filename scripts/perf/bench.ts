@@ -17,7 +17,8 @@
  * skips it) and site search on the same fixture (bench-search.ts). Writes reports/bench/latest.md.
  *
  * `bench content [--items N] [--root DIR] [--port P] [--sets label=dir,…]` and
- * `bench search [--items N] [--port P]` run one of those two sections alone and print it.
+ * `bench search [--items N] [--port P]` run one of those two sections alone and print it;
+ * `bench store` compares the two stores, SQLite and PostgreSQL (bench-store.ts).
  */
 import autocannon from 'autocannon';
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
@@ -28,6 +29,7 @@ import path from 'node:path';
 import { freePort } from '../../tests/helpers/spawn-server.ts';
 import { benchContent, contentCli } from './bench-content.ts';
 import { benchSearch, searchCli } from './bench-search.ts';
+import { storeCli } from './bench-store.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -110,7 +112,8 @@ function wireGet(port: number, target: string, headers: Record<string, string>):
 export async function main(args: string[]): Promise<void> {
   if (args[0] === 'content') return contentCli(args.slice(1));
   if (args[0] === 'search') return searchCli(args.slice(1));
-  if (args.length) throw new Error(`bench: unknown argument "${args[0]}" (bench [content|search] [options])`);
+  if (args[0] === 'store') return storeCli(args.slice(1));
+  if (args.length) throw new Error(`bench: unknown argument "${args[0]}" (bench [content|search|store] [options])`);
   process.on('exit', cleanup);
   process.on('SIGINT', () => process.exit(130));
   const HAVE_WRK = onPath('wrk') && process.env.BENCH_WRK !== '0';

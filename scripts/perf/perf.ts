@@ -19,7 +19,7 @@ interface Command {
 
 const COMMANDS: Record<string, Command> = {
   bench: {
-    usage: 'bench [content|search] — throughput against node:http and nginx, content scale, site search (reports/bench/latest.md)',
+    usage: 'bench [content|search|store] — throughput against node:http and nginx, content scale, site search (reports/bench/latest.md); the two stores (reports/bench/store.md)',
     build: true,
     run: async (args) => (await import('./bench.ts')).main(args),
   },

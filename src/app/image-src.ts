@@ -1,5 +1,5 @@
 /**
- * Where the image pipeline (scripts/images.ts) writes each image under public/images, and so
+ * Where the image pipeline (scripts/art/images.ts) writes each image under public/images, and so
  * the URL pages use for it: the one rule, read by the pipeline, the read API's `imageUrl`, the
  * `<Img>` srcset and the Open Graph image.
  */
@@ -26,3 +26,14 @@ export function imageDefaultSrc({ key, widths }: Pick<ImageRef, 'key' | 'widths'
 export const OG_IMAGE = { key: 'site/og-default', width: 1200, height: 630 } as const;
 export const ogImageFile = (key: string): string => `${key}.jpg`;
 export const OG_IMAGE_SRC = `/images/${ogImageFile(OG_IMAGE.key)}`;
+
+/** The /team page's hero: drawn by the pipeline like the share card (no content entry names it). */
+export const TEAM_IMAGE = { key: 'pages/team' } as const;
+
+/**
+ * A portfolio company's wordmark: one SVG per company (outlined type, no style attribute), all in
+ * one box so a page can reserve it without reading a manifest: "/images/portfolio/<id>.svg".
+ */
+export const WORDMARK = { width: 240, height: 72 } as const;
+export const wordmarkFile = (companyId: string): string => `portfolio/${companyId}.svg`;
+export const wordmarkSrc = (companyId: string): string => `/images/${wordmarkFile(companyId)}`;

@@ -1,6 +1,6 @@
 /**
  * The colour an image's box shows while the image loads: the nearest of a fixed set of tones to
- * the picture's mean colour (`ImageRef.color`, computed by scripts/images.ts).
+ * the picture's mean colour (`ImageRef.color`, computed by scripts/art/images.ts).
  *
  * Why a set of tones and not the colour itself: the site's Content-Security-Policy allows no
  * `style` attribute (decision 005), so a colour can only come from the stylesheet. Eighteen tones,

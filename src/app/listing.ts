@@ -9,6 +9,8 @@ import { PATHS } from './paths.ts';
 import type { Resource } from './filters.ts';
 import type { NewsSummary, PressReleaseSummary, ResearchSummary } from './types.ts';
 import type { PortfolioSummary } from './portfolio.ts';
+import type { CareerSummary } from './careers.ts';
+import type { DocumentSummary } from './documents.ts';
 import type { QueryKey } from './query.ts';
 
 export { LISTING_PAGE_SIZE };
@@ -29,6 +31,8 @@ export const LISTINGS = {
   news: { path: PATHS.news, filters: ['category'], aliases: { type: 'category' } },
   resources: { path: PATHS.resources, filters: ['type', 'category'] },
   portfolio: { path: PATHS.portfolio, filters: ['strategy', 'sector', 'region', 'status'] },
+  careers: { path: PATHS.careers, filters: ['office', 'team'] },
+  documents: { path: PATHS.documents, filters: ['kind', 'year'] },
 } as const satisfies Record<string, ListingDef>;
 export type ListingName = keyof typeof LISTINGS;
 
@@ -65,12 +69,21 @@ export interface PortfolioListing extends Listing<PortfolioSummary> {
   counts: Record<string, Record<string, number>>;
 }
 
+/** A listing whose filters combine, each option with the number of items it would show given the others. */
+export interface FacetedListing<T> extends Listing<T> {
+  counts: Record<string, Record<string, number>>;
+  /** Each option's label (an office's city, a team's name), by filter and value. */
+  labels: Record<string, Record<string, string>>;
+}
+
 export interface ListingOf {
   research: Listing<ResearchSummary>;
   'press-releases': Listing<PressReleaseSummary>;
   news: Listing<NewsSummary>;
   resources: ResourcesListing;
   portfolio: PortfolioListing;
+  careers: FacetedListing<CareerSummary>;
+  documents: FacetedListing<DocumentSummary>;
 }
 
 /** What a listing's route hands its page: the read of the page of results the URL asks for. */

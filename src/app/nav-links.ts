@@ -54,6 +54,7 @@ export const POLICY_PAGES = [
   { slug: 'disclosures', label: 'Legal Disclosures', eyebrow: 'Legal' },
   { slug: 'responsible-investment', label: 'Responsible Investment Policy', eyebrow: 'Responsibility' },
   { slug: 'accessibility', label: 'Accessibility Statement', eyebrow: 'Accessibility' },
+  { slug: 'fraud-notice', label: 'Fraud and Impersonation Notice', eyebrow: 'Security' },
 ] as const;
 
 /** Every editorial page's slug, in menu order. */
@@ -73,6 +74,7 @@ export const STYLE_LINKS: NavLink[] = links(EDITORIAL_PAGES.Style);
 export const ABOUT_LINKS: NavLink[] = [
   ...links(EDITORIAL_PAGES.About),
   { label: 'Team', href: href('team') },
+  { label: 'Careers', href: href('careers') },
   { label: 'Portfolio', href: href('portfolio') },
   { label: 'Contact', href: href('contact') },
 ];
@@ -82,6 +84,7 @@ export const RESOURCE_LINKS: NavLink[] = [
   { label: 'Insights & Research', href: href('research') },
   { label: 'Press Releases', href: href('pressReleases') },
   { label: 'News & Updates', href: href('news') },
+  { label: 'Documents', href: href('documents') },
 ];
 
 /**

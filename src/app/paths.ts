@@ -20,6 +20,9 @@ export const PATHS = {
   portfolio: '/portfolio',
   portfolioCompany: '/portfolio/:id',
   search: '/search',
+  careers: '/careers',
+  careerRole: '/careers/:id',
+  documents: '/documents',
   contact: '/contact',
   cookieSettings: '/cookie-settings',
 } as const;

@@ -14,6 +14,7 @@ import { HomePage } from './pages/HomePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { NEWS_TABS } from './components/NewsPanel.tsx';
 import { COOKIE_PREFERENCES_KEY } from './constants.ts';
+import { TEAM_FILTERS, teamFilterOptions, teamParam } from './team.ts';
 
 /**
  * The reads a route hands its page, by name (`{ item: Q.teamMember(id) }`): each a typed key
@@ -128,6 +129,10 @@ const Policy = lazyPage('src/app/pages/PolicyPage.tsx', () => import('./pages/Po
 const Portfolio = lazyPage('src/app/pages/PortfolioPage.tsx', () => import('./pages/PortfolioPage.tsx'), 'PortfolioPage');
 const PortfolioCompany = lazyPage('src/app/pages/PortfolioCompanyPage.tsx', () => import('./pages/PortfolioCompanyPage.tsx'), 'PortfolioCompanyPage');
 const Search = lazyPage('src/app/pages/SearchPage.tsx', () => import('./pages/SearchPage.tsx'), 'SearchPage');
+const Careers = lazyPage('src/app/pages/CareersPage.tsx', () => import('./pages/CareersPage.tsx'), 'CareersPage');
+const CareerRole = lazyPage('src/app/pages/CareerRolePage.tsx', () => import('./pages/CareerRolePage.tsx'), 'CareerRolePage');
+const Documents = lazyPage('src/app/pages/DocumentsPage.tsx', () => import('./pages/DocumentsPage.tsx'), 'DocumentsPage');
+const Disclosures = lazyPage('src/app/pages/DisclosuresPage.tsx', () => import('./pages/DisclosuresPage.tsx'), 'DisclosuresPage');
 const CookieSettings = lazyPage('src/app/pages/CookieSettingsPage.tsx', () => import('./pages/CookieSettingsPage.tsx'), 'CookieSettingsPage');
 
 /** Data every page needs: the header and footer (tests/unit/route-data.test.ts checks they read it). */
@@ -187,7 +192,21 @@ export const routes: RouteDef[] = [
   }),
   // Editorial pages, in menu order (the menu lists them: nav-links.ts).
   ...EDITORIAL_SLUGS.map(editorial),
-  defineRoute({ pattern: PATHS.team, ...Team, data: () => ({ team: Q.team }) }),
+  defineRoute({
+    pattern: PATHS.team,
+    ...Team,
+    data: () => ({ team: Q.team }),
+    // The team's filters (?office=&strategy=&sector=): a known option, in its own spelling.
+    query: Object.fromEntries(
+      TEAM_FILTERS.map((f): [string, ParamRule] => [
+        f,
+        (v, { get }) => {
+          const site = get(Q.site);
+          return site && teamParam(teamFilterOptions(site)[f], v);
+        },
+      ]),
+    ),
+  }),
   defineRoute({ pattern: PATHS.teamMember, ...TeamMember, data: ({ id }) => ({ member: Q.teamMember(id) }), items: Q.team }),
   listing('research', Research),
   defineRoute({ pattern: PATHS.researchDetail, ...ResearchDetail, data: ({ id }) => ({ item: Q.researchItem(id), related: Q.relatedResearch(id) }), items: Q.research }),
@@ -199,6 +218,9 @@ export const routes: RouteDef[] = [
   listing('portfolio', Portfolio),
   defineRoute({ pattern: PATHS.portfolioCompany, ...PortfolioCompany, data: ({ id }) => ({ company: Q.portfolioCompany(id) }), items: Q.portfolio }),
   search(),
+  listing('careers', Careers),
+  defineRoute({ pattern: PATHS.careerRole, ...CareerRole, data: ({ id }) => ({ role: Q.careerRole(id) }), items: Q.careers }),
+  listing('documents', Documents),
   defineRoute({
     pattern: PATHS.contact,
     ...Contact,
@@ -209,7 +231,9 @@ export const routes: RouteDef[] = [
       error: (v) => (v === 'throttled' ? v : parseErrorFields(v).join(',') || undefined),
     },
   }),
-  ...POLICY_PAGES.map((p) => policy(p.slug)),
+  // /disclosures: the regulatory disclosures (each with its own date), then the legal terms (a policy).
+  defineRoute({ pattern: href('page', { slug: 'disclosures' }), ...Disclosures, data: () => ({ page: Q.policy('disclosures'), sections: Q.disclosures }) }),
+  ...POLICY_PAGES.filter((p) => p.slug !== 'disclosures').map((p) => policy(p.slug)),
   defineRoute({
     pattern: PATHS.cookieSettings,
     ...CookieSettings,

@@ -18,6 +18,8 @@ export const SEARCH_TYPES = [
   { value: 'research', label: 'Insights & Research' },
   { value: 'press', label: 'Press Releases' },
   { value: 'news', label: 'News & Updates' },
+  { value: 'careers', label: 'Careers' },
+  { value: 'documents', label: 'Documents' },
 ] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number]['value'];
 

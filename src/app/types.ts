@@ -7,6 +7,7 @@ import { queryKey } from './query.ts';
 import { canonicalSearch, type ListingName, type ListingOf } from './listing.ts';
 import type { PortfolioCompany, PortfolioSummary } from './portfolio.ts';
 import type { SearchResults } from './search.ts';
+import type { CareerRole, CareerSummary } from './careers.ts';
 
 export type { BlockT };
 
@@ -32,7 +33,7 @@ export interface Body {
   sections: BodySection[];
 }
 
-/** A generated artwork with its responsive variants (see scripts/images.ts). */
+/** A generated artwork with its responsive variants (see scripts/art/images.ts). */
 export interface ImageRef {
   key: string;
   /** Largest variant, as intrinsic size for width/height attributes. */
@@ -46,6 +47,7 @@ export interface ImageRef {
 export interface SiteInfo {
   name: string;
   legalName: string;
+  website: string;
   tagline: string;
   description: string;
   founded: number;
@@ -53,10 +55,12 @@ export interface SiteInfo {
   aumLong: string;
   portfolioCompanies: string;
   professionals: string;
-  headquarters: { name: string; lines: string[]; mapsQuery: string };
+  headquarters: { name: string; city: string; country: string; lines: string[]; mapsQuery: string };
   contacts: { general: string; phone: string; phoneHref: string; investorRelations: string; careers: string; press: string };
-  offices: { city: string; lines: string[]; phone: string; phoneHref: string }[];
+  offices: { city: string; country: string; lines: string[]; phone: string; phoneHref: string }[];
   copyrightYear: number;
+  /** The /team page's hero (image-src.ts TEAM_IMAGE): the team's years at the firm. */
+  teamImage: ImageRef;
 }
 
 /** A story of the home slider, with everything its expanded view shows (5 or so: sent whole). */
@@ -94,6 +98,11 @@ export interface TeamMember {
   imageUrl: string;
   image: ImageRef;
   email: string;
+  /** Office id (src/app/offices.ts), e.g. "london". */
+  office: string;
+  /** Strategy and sector values (src/app/portfolio.ts); none for the firm's functions. */
+  strategies: string[];
+  sectors: string[];
   experience: string[];
   education: string[];
   expertise: string[];
@@ -162,6 +171,18 @@ export interface PolicyPageData {
   body: Body;
 }
 
+/** GET /api/disclosures: the sections of the disclosures hub, in order (the legal terms are the policy /api/pages/disclosures). */
+export interface DisclosureSection {
+  /** The section's anchor on /disclosures. */
+  id: string;
+  title: string;
+  /** YYYY-MM-DD. */
+  lastUpdated: string;
+  summary: string;
+  body: Body;
+  links: { label: string; href: string }[];
+}
+
 /** GET /api/home: the home page below the slider (content/home.json, site facts, latest research). */
 export interface HomeData {
   statement: { eyebrow: string; lead: string; text: string; link: NavAction };
@@ -208,6 +229,10 @@ export const Q = {
   /** Every portfolio company's summary, by name. */
   portfolio: queryKey<PortfolioSummary[]>('/api/portfolio'),
   portfolioCompany: (itemId: string) => queryKey<PortfolioCompany>('/api/portfolio', id(itemId)),
+  disclosures: queryKey<DisclosureSection[]>('/api/disclosures'),
+  /** The roles open today, newest first; one role with its description (404 once it has closed). */
+  careers: queryKey<CareerSummary[]>('/api/careers'),
+  careerRole: (itemId: string) => queryKey<CareerRole>('/api/careers', id(itemId)),
   /** A search: the query, an optional type and page, as given (the answer says what it searched). */
   search: (params: Record<string, string | undefined>) => queryKey<SearchResults>(`/api/search${canonicalSearch(params)}`),
   /** One page of a listing, for the filters and page as given (the answer says what it chose). */

@@ -19,11 +19,42 @@ import { createListings, type Listings } from './listings.ts';
 import { HOME_INSIGHTS, NEWS_PANEL_MAX_ITEMS } from '../app/constants.ts';
 import { listingHref, relatedItems, toResources } from '../app/filters.ts';
 import { PATHS, href } from '../app/paths.ts';
-import { imageDefaultSrc } from '../app/image-src.ts';
+import { TEAM_IMAGE, imageDefaultSrc } from '../app/image-src.ts';
 import { LISTINGS, canonicalSearch, type ListingName } from '../app/listing.ts';
 import { facetLabel, type PortfolioCompany, type PortfolioSummary } from '../app/portfolio.ts';
 import type { BlockT } from './schema.ts';
-import type { HomeData, ImageRef, SiteInfo, Story, PracticeArea, TeamMember, ResearchSummary, PressReleaseSummary, NewsSummary, EditorialPageData, PolicyPageData, Body } from '../app/types.ts';
+import type {
+  DisclosureSection,
+  HomeData,
+  ImageRef,
+  SiteInfo,
+  Story,
+  PracticeArea,
+  TeamMember,
+  ResearchSummary,
+  PressReleaseSummary,
+  NewsSummary,
+  EditorialPageData,
+  PolicyPageData,
+  Body,
+} from '../app/types.ts';
+import {
+  CAREER_TEAMS,
+  DEADLINE_OFFSET_HOURS,
+  EMPLOYMENT_TYPES,
+  careerTeamLabel,
+  careersDay,
+  careersDayStart,
+  isOpen,
+  nextDay,
+  salaryText,
+  type CareerRole,
+  type CareerSummary,
+} from '../app/careers.ts';
+import { DOCUMENT_KINDS, documentFileHref, documentKindLabel, type DocumentSummary } from '../app/documents.ts';
+import type { FacetedListing } from '../app/listing.ts';
+import { officesOf } from '../app/offices.ts';
+import { documentFiles, type DocumentFile, type DocumentFiles } from './pdf/files.ts';
 
 export interface ImageManifestEntry {
   width: number;
@@ -60,6 +91,14 @@ export interface ApiData {
   /** Fixed answers, keyed by request path, e.g. "/api/team" or "/api/pages/philosophy". */
   entries: Map<string, ApiEntry>;
   site: SiteInfo;
+  /** A library document's PDF (GET /documents/<id>.pdf), or undefined for an unknown id. */
+  documentFile(id: string): DocumentFile | undefined;
+  /**
+   * When these answers stop being true (ms since the epoch): the next time a role opens or
+   * closes, or the year turns (the copyright line). The server builds new ones then
+   * (src/server/main.ts). Undefined when the day is pinned (CONTENT_DATE).
+   */
+  validUntil?: number;
   /** The site search (GET /api/search, /search). */
   searchIndex: SearchIndex;
   /** Any read: a fixed answer, an item, its related items or a listing page; undefined → 404, `badInput` → 400. */
@@ -67,9 +106,22 @@ export interface ApiData {
 }
 
 /** The collections with per-item reads: API path segment → where the items live. */
-const ITEM_COLLECTIONS = ['research', 'press-releases', 'news', 'team', 'portfolio'] as const;
+const ITEM_COLLECTIONS = ['research', 'press-releases', 'news', 'team', 'portfolio', 'careers'] as const;
 
-export function buildApiData(content: RawContent, manifest: Record<string, ImageManifestEntry>): ApiData {
+export interface ApiDataOptions {
+  /**
+   * The day the answers are for (YYYY-MM-DD), pinned: the roles open on it and its year on the
+   * copyright line (CONTENT_DATE: tests, and previews of a date to come). Default: today, on the
+   * careers clock (src/app/careers.ts), and the answers say until when they hold (`validUntil`).
+   */
+  date?: string;
+  /** The library's PDFs: dist/documents read by the server (createApp); made on demand when not given. */
+  documents?: DocumentFiles;
+  /** The instant the answers are built at, when the day is not pinned (tests of `validUntil`). */
+  now?: Date;
+}
+
+export function buildApiData(content: RawContent, manifest: Record<string, ImageManifestEntry>, opts: ApiDataOptions = {}): ApiData {
   const image = (key: string): ImageRef => {
     const m = manifest[key];
     // A missing manifest entry (images not generated) still renders: a plain colour block.
@@ -80,8 +132,10 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     return { image: ref, imageUrl: imageDefaultSrc(ref) };
   };
 
-  // The copyright year is fixed at start so server and browser render the same text.
-  const site: SiteInfo = { ...content.site, copyrightYear: new Date().getFullYear() };
+  // The copyright year is fixed when the answers are built, so server and browser render the same text.
+  const now = opts.now ?? new Date();
+  const today = opts.date ?? careersDay(now);
+  const site: SiteInfo = { ...content.site, copyrightYear: opts.date ? Number(opts.date.slice(0, 4)) : now.getFullYear(), teamImage: image(TEAM_IMAGE.key) };
   const stories: Story[] = content.stories.map(({ id, category, title, description, image: key, figures, highlights, strategy, related, body }) => ({
     id,
     category,
@@ -95,13 +149,16 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     related,
   }));
   const practiceAreas: PracticeArea[] = content.practiceAreas;
-  const team: TeamMember[] = content.team.map(({ id, name, title, image: key, email, experience, education, expertise, body }) => ({
+  const team: TeamMember[] = content.team.map(({ id, name, title, image: key, email, office, strategies, sectors, experience, education, expertise, body }) => ({
     id,
     name,
     title,
     bio: paragraphsText(body.intro).join('\n\n'),
     ...art(key),
     email,
+    office,
+    strategies,
+    sectors,
     experience,
     education,
     expertise,
@@ -150,6 +207,50 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     website,
     link: href('portfolioCompany', { id }),
   }));
+  // Careers: the roles open today, newest first, and when that next changes.
+  const offices = officesOf(site);
+  const office = (id: string) => offices.find((o) => o.id === id)!;
+  const openRoles = content.careers.filter((r) => isOpen(r, today));
+  const careers: CareerSummary[] = openRoles.map(({ id, title, team, office: at, type, posted, closes, summary, salary, apply }) => {
+    const city = office(at).city;
+    const subject = 'email' in apply ? (apply.subject ?? `Application: ${title} (${city})`) : '';
+    return {
+      id,
+      title,
+      team,
+      teamLabel: careerTeamLabel(team),
+      typeLabel: EMPLOYMENT_TYPES[type].label,
+      office: at,
+      city,
+      type,
+      date: posted,
+      closes,
+      summary,
+      ...(salary ? { salary } : {}),
+      apply:
+        'email' in apply ? { kind: 'email' as const, address: apply.email, subject, href: `mailto:${apply.email}?subject=${encodeURIComponent(subject)}` } : { kind: 'url' as const, href: apply.url },
+      link: href('careerRole', { id }),
+    };
+  });
+  const changes = content.careers.map((r) => (r.posted > today ? careersDayStart(r.posted) : r.closes >= today ? careersDayStart(nextDay(r.closes)) : Infinity));
+  const validUntil = opts.date ? undefined : Math.min(...changes, new Date(now.getFullYear() + 1, 0, 1).getTime());
+
+  // The document library: each document's PDF is made by the build (or on demand).
+  const files = opts.documents ?? documentFiles(content);
+  const documents: Omit<DocumentSummary, 'file'>[] = content.documents.map(({ id, title, kind, period, published, summary, language }) => ({
+    id,
+    title,
+    kind,
+    period,
+    date: published,
+    summary,
+    language,
+  }));
+  const withFile = (d: Omit<DocumentSummary, 'file'>): DocumentSummary => {
+    const f = files.get(d.id)!;
+    return { ...d, file: { href: documentFileHref(d.id), bytes: f.pdf.length, pages: f.pages } };
+  };
+
   // Each article's body as plain text, once: search indexes it and company pages find their mentions in it.
   const texts: ArticleTexts = {
     research: content.research.map((r) => bodyText(r.body)),
@@ -172,6 +273,9 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
   put('/api/research', research);
   put('/api/press-releases', pressReleases);
   put('/api/portfolio', portfolio);
+  put('/api/careers', careers);
+  const disclosures: DisclosureSection[] = content.disclosures.map(({ id, title, lastUpdated, summary, body, links }) => ({ id, title, lastUpdated, summary, body, links }));
+  put('/api/disclosures', disclosures);
   put('/api/latest/news', news.slice(0, NEWS_PANEL_MAX_ITEMS));
   // The home page below the slider: its copy, the firm's figures (from site.json: one source)
   // and the latest research summaries.
@@ -217,6 +321,7 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     news,
     team,
     portfolio,
+    careers,
   };
   const bodies: Record<(typeof ITEM_COLLECTIONS)[number], { id: string; body: Body }[]> = {
     research: content.research,
@@ -224,23 +329,52 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     news: content.news,
     team: content.team,
     portfolio: content.portfolio,
+    careers: openRoles,
   };
   const index = Object.fromEntries(ITEM_COLLECTIONS.map((c) => [c, new Map(summaries[c].map((s, i) => [s.id, i]))])) as Record<(typeof ITEM_COLLECTIONS)[number], Map<string, number>>;
   const item = (collection: (typeof ITEM_COLLECTIONS)[number], id: string) => {
     const i = index[collection].get(id);
     if (i === undefined) return undefined;
     const value = { ...summaries[collection][i], body: bodies[collection][i].body };
-    return collection === 'portfolio' ? ({ ...value, ...portfolioExtras(i) } as PortfolioCompany) : value;
+    if (collection === 'portfolio') return { ...value, ...portfolioExtras(i) } as PortfolioCompany;
+    if (collection === 'careers') {
+      const r = careers[i];
+      const o = office(r.office);
+      const offset = `${DEADLINE_OFFSET_HOURS < 0 ? '-' : '+'}${String(Math.abs(DEADLINE_OFFSET_HOURS)).padStart(2, '0')}:00`;
+      return {
+        ...value,
+        address: { lines: o.lines, country: o.country },
+        employmentType: EMPLOYMENT_TYPES[r.type].schema,
+        validThrough: `${r.closes}T23:59:59${offset}`,
+        ...(r.salary ? { salaryText: salaryText(r.salary) } : {}),
+      } as CareerRole;
+    }
+    return value;
   };
-  const listings: Listings = createListings({ research, pressReleases, news, resources: toResources(research, pressReleases, news), portfolio });
-  const searchIndex = createSearchIndex(searchDocs(content, { team, research, pressReleases, news, portfolio }, texts), SEARCH_SUGGESTIONS);
+  const listings: Listings = createListings({
+    research,
+    pressReleases,
+    news,
+    resources: toResources(research, pressReleases, news),
+    portfolio,
+    careers,
+    careerFacets: { office: offices.map((o) => ({ value: o.id, label: o.city })), team: CAREER_TEAMS },
+    // The listing pages documents without their PDFs; the page's dozen get them below.
+    documents: documents as DocumentSummary[],
+    documentKinds: DOCUMENT_KINDS,
+  });
+  const searchIndex = createSearchIndex(searchDocs(content, { team, research, pressReleases, news, portfolio, careers, documents }, texts), SEARCH_SUGGESTIONS);
 
   const computed = (pathname: string, query: URLSearchParams): ApiAnswer | undefined => {
     const parts = pathname.split('/').slice(2); // "/api/research/x" → ["research", "x"]
     if (parts[0] === 'listings' && parts.length === 2 && parts[1] in LISTINGS) {
       const name = parts[1] as ListingName;
-      const value = listings.get(name, query);
+      let value = listings.get(name, query);
       if (!value) return undefined;
+      if (name === 'documents') {
+        const page = value as FacetedListing<DocumentSummary>;
+        value = { ...page, items: page.items.map(withFile) };
+      }
       return { key: `/api/listings/${name}${canonicalSearch(value.query)}`, value };
     }
     if (parts[0] === 'search' && parts.length === 1) {
@@ -261,7 +395,7 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
       const value = item(collection, id);
       return value && { key: pathname, value };
     }
-    if (parts[2] !== 'related' || collection === 'team' || collection === 'portfolio' || !index[collection].has(id)) return undefined;
+    if (parts[2] !== 'related' || collection === 'team' || collection === 'portfolio' || collection === 'careers' || !index[collection].has(id)) return undefined;
     // "Related": the first two other items (seed §9); they are among the first three.
     return { key: pathname, value: relatedItems(summaries[collection].slice(0, 3), id) };
   };
@@ -269,6 +403,8 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     entries,
     site,
     searchIndex,
+    validUntil,
+    documentFile: (id) => files.get(id),
     // A method reading `this.entries`, so a test can swap fixed answers on a copy of this object.
     read(pathname, query = new URLSearchParams()) {
       const fixed = this.entries.get(pathname);
@@ -303,7 +439,15 @@ function blocksText(blocks: BlockT[]): string {
 /** Every searchable document: pages, people, research, press releases, news and companies. */
 function searchDocs(
   content: RawContent,
-  s: { team: TeamMember[]; research: ResearchSummary[]; pressReleases: PressReleaseSummary[]; news: NewsSummary[]; portfolio: PortfolioSummary[] },
+  s: {
+    team: TeamMember[];
+    research: ResearchSummary[];
+    pressReleases: PressReleaseSummary[];
+    news: NewsSummary[];
+    portfolio: PortfolioSummary[];
+    careers: CareerSummary[];
+    documents: Omit<DocumentSummary, 'file'>[];
+  },
   texts: ArticleTexts,
 ): SearchDoc[] {
   const docs: SearchDoc[] = [];
@@ -318,6 +462,8 @@ function searchDocs(
       keywords: p.eyebrow,
     });
   }
+  for (const d of content.disclosures)
+    docs.push({ type: 'pages', title: d.title, href: `${href('page', { slug: 'disclosures' })}#${d.id}`, meta: 'Disclosures', excerpt: d.summary, text: bodyText(d.body) });
   for (const p of content.policies) docs.push({ type: 'pages', title: p.title, href: href('page', { slug: p.id }), meta: 'Policy', excerpt: p.description, text: bodyText(p.body) });
   const site = content.site;
   docs.push({
@@ -357,6 +503,51 @@ function searchDocs(
     text: '',
     keywords: 'people leadership managing partners professionals',
   });
+  docs.push({
+    type: 'pages',
+    title: 'Careers',
+    href: href('careers'),
+    meta: 'About',
+    excerpt: 'Open roles across our offices in New York, London, San Francisco and Singapore, by office and team.',
+    text: '',
+    keywords: `careers jobs vacancies roles hiring internships ${content.site.contacts.careers}`,
+  });
+  docs.push({
+    type: 'pages',
+    title: 'Documents',
+    href: href('documents'),
+    meta: 'Resources',
+    excerpt: 'ESG reports, stewardship and Modern Slavery statements and our regulatory disclosures, as PDFs.',
+    text: '',
+    keywords: 'documents reports library downloads pdf sustainability',
+  });
+  const careerIndex = new Map(content.careers.map((r) => [r.id, r]));
+  for (const r of s.careers) {
+    docs.push({
+      type: 'careers',
+      title: r.title,
+      href: r.link,
+      meta: `${r.teamLabel} · ${r.city}`,
+      date: r.date,
+      excerpt: r.summary,
+      text: bodyText(careerIndex.get(r.id)!.body),
+      keywords: [r.typeLabel, r.city, r.teamLabel, 'job role vacancy'].join(' '),
+    });
+  }
+  const documentIndex = new Map(content.documents.map((d) => [d.id, d]));
+  for (const d of s.documents) {
+    docs.push({
+      type: 'documents',
+      title: d.title,
+      // The PDF itself: what the visitor is looking for.
+      href: documentFileHref(d.id),
+      meta: `${documentKindLabel(d.kind)} · PDF`,
+      date: d.date,
+      excerpt: d.summary,
+      text: bodyText(documentIndex.get(d.id)!.body),
+      keywords: [d.period, documentKindLabel(d.kind), 'report statement pdf'].join(' '),
+    });
+  }
   s.team.forEach((m, i) =>
     docs.push({
       type: 'people',

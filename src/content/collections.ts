@@ -10,8 +10,9 @@
  * policies (content/policies) are front matter + a Markdown body, because they are prose.
  */
 import type { z } from 'zod';
-import { EditorialPage, NewsItem, PolicyPage, PortfolioCompany, PressRelease, ResearchItem, Story, TeamMember } from './schema.ts';
+import { CareerRole, Disclosure, EditorialPage, LibraryDocument, NewsItem, PolicyPage, PortfolioCompany, PressRelease, ResearchItem, Story, TeamMember } from './schema.ts';
 import type { BodyRule } from './markdown.ts';
+import type { DocBlock } from './document-body.ts';
 import type { Body } from '../app/types.ts';
 
 export interface CollectionDef<S extends z.ZodType<object> = z.ZodType<object>> {
@@ -29,7 +30,7 @@ export interface CollectionDef<S extends z.ZodType<object> = z.ZodType<object>> 
 }
 
 /** A loaded entry: its front matter, its id (the file name), its file and its parsed body. */
-export type Entry<S extends z.ZodType<object> = z.ZodType<object>> = z.infer<S> & { id: string; file: string; body: Body };
+export type Entry<S extends z.ZodType<object> = z.ZodType<object>> = z.infer<S> & { id: string; file: string; body: Body; blocks?: DocBlock[] };
 
 const define = <S extends z.ZodType<object>>(def: CollectionDef<S>) => def;
 
@@ -76,6 +77,21 @@ export const COLLECTIONS = {
       return out;
     },
   }),
+  careers: define({
+    folder: 'careers',
+    schema: CareerRole,
+    body: { kind: 'sections', min: 3, intro: 'forbidden' },
+    // Newest first (the listing's order); a role is shown from `posted` through `closes`.
+    sort: (a, b) => b.posted.localeCompare(a.posted) || a.id.localeCompare(b.id),
+  }),
+  documents: define({
+    folder: 'documents',
+    schema: LibraryDocument,
+    body: { kind: 'document' },
+    min: 3,
+    sort: (a, b) => b.published.localeCompare(a.published) || a.id.localeCompare(b.id),
+  }),
+  disclosures: define({ folder: 'disclosures', schema: Disclosure, body: { kind: 'sections', min: 0, intro: 'required' }, min: 6, sort: byOrder }),
   pages: define({ folder: 'pages', schema: EditorialPage, body: { kind: 'none' }, sort: byId }),
   policies: define({ folder: 'policies', schema: PolicyPage, body: { kind: 'sections', min: 6, intro: 'required' }, sort: byId }),
 };

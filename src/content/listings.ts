@@ -6,7 +6,21 @@
  * page cache keep the encoded results, keyed by canonical URL.
  */
 import { ALL, categoryOptions, filterItems, itemYear, resourcesResults, selectOption, yearOptions, type Resource } from '../app/filters.ts';
-import { LISTING_PAGE_SIZE, listingParams, pageCountOf, requestedPage, type Listing, type ListingName, type ListingOf, type PortfolioListing, type ResourcesListing } from '../app/listing.ts';
+import {
+  LISTING_PAGE_SIZE,
+  listingParams,
+  pageCountOf,
+  requestedPage,
+  type FacetedListing,
+  type Listing,
+  type ListingName,
+  type ListingOf,
+  type PortfolioListing,
+  type ResourcesListing,
+} from '../app/listing.ts';
+import type { CareerSummary } from '../app/careers.ts';
+import type { DocumentSummary } from '../app/documents.ts';
+import type { Facet } from '../app/portfolio.ts';
 import { RESOURCE_TYPES } from '../app/filters.ts';
 import type { NewsSummary, PressReleaseSummary, ResearchSummary } from '../app/types.ts';
 import { PORTFOLIO_FACETS, PORTFOLIO_FILTERS, type PortfolioSummary } from '../app/portfolio.ts';
@@ -17,6 +31,52 @@ export interface ListingSource {
   news: NewsSummary[];
   resources: Resource[];
   portfolio: PortfolioSummary[];
+  /** Open roles, newest first, and their filters' options (offices from site.json, the teams). */
+  careers: CareerSummary[];
+  careerFacets: { office: readonly Facet[]; team: readonly Facet[] };
+  /** Library documents, newest first. */
+  documents: DocumentSummary[];
+  documentKinds: readonly Facet[];
+}
+
+/**
+ * A listing whose filters combine (all must match), with faceted counts: for each filter, how many
+ * items each option would show with the other filters kept (an option with 0 still shows, so
+ * nothing moves). `value(item, filter)` is the item's value for a filter.
+ */
+function faceted<T>(items: readonly T[], facets: Record<string, readonly Facet[]>, value: (item: T, filter: string) => string, q: Record<string, string>): FacetedListing<T> | undefined {
+  const filters = Object.keys(facets);
+  const selected = Object.fromEntries(
+    filters.map((f) => [
+      f,
+      selectOption(
+        q[f],
+        facets[f].map((o) => o.value),
+      ),
+    ]),
+  );
+  const matches = (item: T, except?: string) => filters.every((f) => f === except || selected[f] === ALL || value(item, f) === selected[f]);
+  const counts: Record<string, Record<string, number>> = {};
+  for (const f of filters) {
+    const c: Record<string, number> = { [ALL]: 0 };
+    for (const o of facets[f]) c[o.value] = 0;
+    for (const item of items) {
+      if (!matches(item, f)) continue;
+      c[ALL]++;
+      const v = value(item, f);
+      if (v in c) c[v]++;
+    }
+    counts[f] = c;
+  }
+  const options = Object.fromEntries(filters.map((f) => [f, [ALL, ...facets[f].map((o) => o.value)]]));
+  const labels = Object.fromEntries(filters.map((f) => [f, Object.fromEntries(facets[f].map((o) => [o.value, o.label]))]));
+  const page = paged(
+    items.filter((item) => matches(item)),
+    q.page,
+    selected,
+    options,
+  );
+  return page && { ...page, counts, labels };
 }
 
 /** The page of `matches` a request asks for, with counts; undefined past the last page. */
@@ -56,6 +116,11 @@ export function createListings(src: ListingSource): Listings {
       filterItems(src.resources, (r) => r.kind, t.value),
       'category',
     );
+
+  // The years documents were published in, newest first (their filter's options).
+  const documentYears = yearOptions(src.documents)
+    .slice(1)
+    .map((y) => ({ value: y, label: y }));
 
   const listings: { [N in ListingName]: (q: Record<string, string>) => ListingOf[N] | undefined } = {
     research: (q) => {
@@ -118,6 +183,8 @@ export function createListings(src: ListingSource): Listings {
       );
       return page && { ...page, counts };
     },
+    careers: (q) => faceted(src.careers, src.careerFacets, (r, f) => (f === 'office' ? r.office : r.team), q),
+    documents: (q) => faceted(src.documents, { kind: src.documentKinds, year: documentYears }, (d, f) => (f === 'kind' ? d.kind : d.date.slice(0, 4)), q),
   };
   return {
     get: (name, query) => listings[name](listingParams(name, query)),

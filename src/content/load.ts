@@ -11,8 +11,10 @@ import { z } from 'zod';
 import { parse as parseYaml, parseDocument, YAMLError } from 'yaml';
 import { COLLECTIONS, type CollectionDef, type CollectionEntries, type Entry } from './collections.ts';
 import { parseBody } from './markdown.ts';
+import { documentBodyOf, parseDocumentBody } from './document-body.ts';
 import { EDITORIAL_SLUGS, PRACTICE_AREAS, editorialGroupOf, type EditorialGroup } from '../app/nav-links.ts';
 import { href } from '../app/paths.ts';
+import { officesOf } from '../app/offices.ts';
 import type { PracticeArea as PracticeAreaData } from '../app/types.ts';
 import { Home, PracticeArea, Site, type HomeT, type SiteT } from './schema.ts';
 
@@ -97,10 +99,14 @@ function readEntry<S extends z.ZodType<object>>(file: string, id: string, def: C
       if (!images.has(ref.key)) problems.push(`${name} › ${ref.at}: no image "${ref.key}" in public/images/manifest.json (a typo? new artwork: npm run images)`);
     }
   }
-  const { body, problems: bodyProblems } = parseBody(split.body, def.body, split.bodyLine);
+  // A library document keeps its blocks (the PDF is set from them); its body is what search reads.
+  const doc = def.body.kind === 'document' ? parseDocumentBody(split.body, split.bodyLine) : undefined;
+  const { body, problems: bodyProblems } = doc
+    ? { body: documentBodyOf(doc.blocks), problems: doc.problems }
+    : parseBody(split.body, def.body as Exclude<typeof def.body, { kind: 'document' }>, split.bodyLine);
   for (const p of bodyProblems) problems.push(`${name} › body${p.line ? ` (line ${p.line})` : ''}: ${p.message}`);
   if (problems.length > before || !parsed.success) return undefined;
-  return { ...(parsed.data as z.infer<S>), id, file: name, body };
+  return { ...(parsed.data as z.infer<S>), id, file: name, body, ...(doc ? { blocks: doc.blocks } : {}) };
 }
 
 function readCollection<S extends z.ZodType<object>>(dir: string, def: CollectionDef<S>, images: Set<string> | undefined, problems: string[]): Entry<S>[] {
@@ -190,6 +196,21 @@ export function loadContent(dir = defaultContentDir(), opts: LoadOptions = {}): 
     if (!group) problems.push(`${p.file}: the menu (src/app/nav-links.ts) does not list the page "${p.id}"`);
     return { group: group!, ...p };
   });
+  // Team members and roles name an office of site.json.
+  if (site) {
+    const offices = officesOf(site).map((o) => o.id);
+    for (const entry of [...(collections.team ?? []), ...(collections.careers ?? [])] as { office: string; file: string }[]) {
+      if (!offices.includes(entry.office)) problems.push(`${entry.file} › office: "${entry.office}" is not an office of content/site.json (${offices.join(', ')})`);
+    }
+  }
+  // A disclosure's links to the library name one of its documents.
+  const documentIds = new Set((collections.documents ?? []).map((d) => d.id));
+  for (const d of collections.disclosures ?? []) {
+    for (const [i, link] of d.links.entries()) {
+      const pdf = /^\/documents\/(.+)\.pdf$/.exec(link.href);
+      if (pdf && !documentIds.has(pdf[1])) problems.push(`${d.file} › links.${i}.href: no document "${pdf[1]}" in content/documents`);
+    }
+  }
   for (const slug of EDITORIAL_SLUGS) {
     const file = path.join(dir, 'pages', `${slug}.md`);
     if (!existsSync(file)) problems.push(`${rel(file)}: missing (the menu lists the page "${slug}")`);
@@ -200,7 +221,7 @@ export function loadContent(dir = defaultContentDir(), opts: LoadOptions = {}): 
 
 /**
  * Every image key the content refers to, with words describing its entry (category, type,
- * group, kind) — for scripts/images.ts, which draws them. Reads front matter and JSON without
+ * group, kind) — for scripts/art/images.ts, which draws them. Reads front matter and JSON without
  * validating (new artwork is drawn before its entry can pass the image check).
  */
 export function contentImageKeys(dir = defaultContentDir()): Map<string, string[]> {

@@ -22,7 +22,9 @@ export type BodyRule =
   /** Paragraphs only, at least `min` (a bio, a story overview); `plain`: no inline formatting. */
   | { kind: 'paragraphs'; min: number; plain?: boolean }
   /** `## ` sections, at least `min`, each with text; `intro`: paragraphs or lists before the first heading. */
-  | { kind: 'sections'; min: number; intro?: 'forbidden' | 'required' };
+  | { kind: 'sections'; min: number; intro?: 'forbidden' | 'required' }
+  /** A library document set as a PDF: chapters, sections, tables and charts (document-body.ts, read by load.ts). */
+  | { kind: 'document' };
 
 export interface BodyProblem {
   line: number | null;
@@ -59,7 +61,7 @@ const BLOCK_NAMES: Record<string, string> = {
  * Parses a body. `lineOffset` is the line of the file where the body starts (after the front
  * matter), so problems point at the file's own line numbers.
  */
-export function parseBody(source: string, rule: BodyRule, lineOffset = 0): { body: Body; problems: BodyProblem[] } {
+export function parseBody(source: string, rule: Exclude<BodyRule, { kind: 'document' }>, lineOffset = 0): { body: Body; problems: BodyProblem[] } {
   const problems: BodyProblem[] = [];
   const body: Body = { intro: [], sections: [] };
   const tokens = md.parse(source, {});

@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { facetValues } from '../app/portfolio.ts';
+import { CAREER_TEAMS, EMPLOYMENT_TYPES } from '../app/careers.ts';
+import { DOCUMENT_KINDS } from '../app/documents.ts';
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug like "north-harbour"');
 /** A real calendar date, written YYYY-MM-DD (2025-02-30 and 2025-13-45 are errors). */
@@ -25,11 +27,18 @@ const paragraph = z.string().trim().min(20, 'must be a real sentence (20+ charac
 const excerpt = paragraph.max(280, 'must be at most 280 characters: cards show the excerpt whole');
 /** Key of a generated artwork under public/images, e.g. "stories/coastal-logistics". */
 const imageKey = z.string().regex(/^[a-z-]+\/[a-z0-9-]+$/, 'must be an image key like "team/jane-doe"');
+/** An ISO 3166-1 alpha-2 country code ("GB"): structured data (JSON-LD addresses) and regulators by office. */
+const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code like "GB"');
 const internalHref = z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be an internal path like "/buyouts"');
 
 export const Site = z.object({
   name: text,
   legalName: text,
+  /** The firm's public address (printed in its PDFs, which link back to the site). */
+  website: z
+    .string()
+    .url()
+    .regex(/^https:\/\/[^/]+$/, 'must be an https:// origin without a path'),
   tagline: text,
   description: paragraph,
   founded: z.literal(1999),
@@ -37,7 +46,7 @@ export const Site = z.object({
   aumLong: text,
   portfolioCompanies: z.literal('150+'),
   professionals: z.literal('45+'),
-  headquarters: z.object({ name: text, lines: z.array(text).min(2), mapsQuery: text }),
+  headquarters: z.object({ name: text, city: text, country: countryCode, lines: z.array(text).min(2), mapsQuery: text }),
   contacts: z.object({
     general: z.string().email(),
     phone: text,
@@ -46,7 +55,7 @@ export const Site = z.object({
     careers: z.string().email(),
     press: z.string().email(),
   }),
-  offices: z.array(z.object({ city: text, lines: z.array(text).min(1), phone: text, phoneHref: z.string().regex(/^tel:\+\d+$/) })).min(2),
+  offices: z.array(z.object({ city: text, country: countryCode, lines: z.array(text).min(1), phone: text, phoneHref: z.string().regex(/^tel:\+\d+$/) })).min(2),
 });
 
 /* ---------- Collections: the front matter of content/<folder>/<id>.md (the id is the file name) ---------- */
@@ -84,6 +93,11 @@ export const TeamMember = z.strictObject({
   title: text,
   image: imageKey,
   email: z.string().email(),
+  /** The office they work from: an office of content/site.json, by its city as a slug ("san-francisco"). */
+  office: slug,
+  /** The strategies and sectors they invest in (the portfolio's facets); none for the firm's functions (finance, legal, investor relations). */
+  strategies: z.array(z.enum(facetValues('strategy'))),
+  sectors: z.array(z.enum(facetValues('sector'))),
   experience: z.array(text).min(2),
   education: z.array(text).min(1),
   expertise: z.array(text).min(3),
@@ -146,6 +160,55 @@ export const PortfolioCompany = z
     if (c.exited !== undefined && c.exited < c.invested) ctx.addIssue({ code: 'custom', path: ['exited'], message: 'cannot be before the year of investment' });
   });
 
+/**
+ * content/careers/<id>.md — an open role; the body is its description in "## " sections. It is
+ * shown from `posted` through `closes` (src/app/careers.ts), and applied for by e-mail (the subject
+ * filled in with the role) or on an applicant-tracking site.
+ */
+const values = <T extends readonly { value: string }[]>(facets: T) => facets.map((f) => f.value) as [T[number]['value'], ...T[number]['value'][]];
+export const CareerRole = z
+  .strictObject({
+    title: text,
+    team: z.enum(values(CAREER_TEAMS)),
+    /** An office of content/site.json, by its city as a slug ("london"). */
+    office: slug,
+    type: z.enum(Object.keys(EMPLOYMENT_TYPES) as [keyof typeof EMPLOYMENT_TYPES, ...(keyof typeof EMPLOYMENT_TYPES)[]]),
+    posted: isoDate,
+    closes: isoDate,
+    summary: excerpt,
+    /** The pay range (required in job advertisements in New York City, California and elsewhere), whole units a year. */
+    salary: z.strictObject({ currency: z.enum(['USD', 'GBP', 'SGD']), min: z.number().int().positive(), max: z.number().int().positive() }).optional(),
+    apply: z.union([
+      z.strictObject({ email: z.string().email(), subject: text.optional() }),
+      z.strictObject({
+        url: z
+          .string()
+          .url()
+          .regex(/^https:\/\//, 'must be an https:// address'),
+      }),
+    ]),
+  })
+  .superRefine((r, ctx) => {
+    if (r.closes < r.posted) ctx.addIssue({ code: 'custom', path: ['closes'], message: 'cannot be before the date it is posted' });
+    if (r.salary && r.salary.min > r.salary.max) ctx.addIssue({ code: 'custom', path: ['salary', 'min'], message: 'cannot be more than the maximum' });
+  });
+
+/**
+ * content/documents/<id>.md — a document of the library (/documents), published as a PDF that the
+ * build makes from its Markdown body (src/content/pdf): "## " chapters, "### " sections, tables,
+ * charts and tables drawn from data (fenced `chart` / `table` blocks), paragraphs and lists.
+ */
+export const LibraryDocument = z.strictObject({
+  title: text,
+  kind: z.enum(values(DOCUMENT_KINDS)),
+  /** What it covers, as printed on its cover: "Calendar year 2025". */
+  period: text,
+  published: isoDate,
+  summary: excerpt,
+  /** The document's language (BCP 47, "en-GB"): the PDF's language for screen readers. */
+  language: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'must be a language tag like "en-GB"'),
+});
+
 /** content/home.json — the home page below the slider (its figures come from site.json's facts). */
 const Action = z.strictObject({ label: text, href: internalHref });
 export const Home = z.strictObject({
@@ -195,6 +258,24 @@ export const EditorialPage = z.strictObject({
   description: z.string().min(50).max(170),
   image: imageKey,
   blocks: z.array(Block).min(3),
+});
+
+/* ---------- The disclosures hub (/disclosures) ---------- */
+
+/** A link of a disclosure: a page or file of the site ("/documents/x.pdf", "/fraud-notice") or an https:// address. */
+const hubHref = z.string().regex(/^(https:\/\/\S+|\/[a-z0-9\-/]*(\.pdf)?(#[a-z0-9-]+)?)$/, 'must be a path of the site ("/documents/x.pdf") or an https:// address');
+
+/**
+ * content/disclosures/<id>.md — one regulatory disclosure of /disclosures (its anchor is the id):
+ * its own last-updated date, a summary (search), the documents and registers it points to, and
+ * an introduction with optional "## " parts.
+ */
+export const Disclosure = z.strictObject({
+  title: text,
+  order,
+  lastUpdated: isoDate,
+  summary: excerpt,
+  links: z.array(z.strictObject({ label: text, href: hubHref })).default([]),
 });
 
 /* ---------- Policy pages (privacy, disclosures, responsible investment) ---------- */

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { isoDate } from '../content/schema.ts';
 
 export const DEV_PASSWORD = 'halden-preview';
 /**
@@ -25,10 +26,17 @@ export interface Config {
   sessionSecrets: string[];
   trustProxy: number;
   dataDir: string;
+  /** PostgreSQL for what several hosts share (store/postgres.ts); unset: SQLite in dataDir. */
+  databaseUrl: string | undefined;
   /** Where the build output lives (dist/). */
   distDir: string;
   publicDir: string;
   contentDir: string;
+  /**
+   * CONTENT_DATE (YYYY-MM-DD): the day the content is shown as of — the roles open that day, its
+   * year on the copyright line — instead of today (tests, and previews of a day to come).
+   */
+  contentDate: string | undefined;
   /** Development only: serve the live-reload endpoint. */
   liveReload: boolean;
   /**
@@ -56,8 +64,12 @@ export interface Config {
    * (SMTP_ALLOW_PLAINTEXT=1): send over smtp:// without STARTTLS where TLS would be required.
    */
   notify: { smtpUrl: string; to: string; from: string; allowPlaintext: boolean } | undefined;
-  /** Outbox retries: the first after baseMs, doubling up to maxMs; an attempt cut short by a crash is retried after leaseMs. */
-  notifyRetry: { baseMs: number; maxMs: number; leaseMs: number };
+  /**
+   * Outbox retries: the first after baseMs, doubling up to maxMs; an attempt cut short by a crash
+   * is retried after leaseMs. An idle outbox looks for work every pollMs: messages another process
+   * or host stored (a host that died leaves its share to the others).
+   */
+  notifyRetry: { baseMs: number; maxMs: number; leaseMs: number; pollMs: number };
   /** Absolute session lifetime. */
   sessionTtlMs: number;
   /** A session ends after this long without a request (its token is renewed while in use). */
@@ -83,7 +95,14 @@ const Env = z.object({
   SESSION_SECRET: z.string().optional(),
   TRUST_PROXY: z.string().regex(/^\d+$/, 'must be a hop count (0, 1, 2…), never "true"').default('0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must be a PostgreSQL URL: postgres://user:password@host:5432/database')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   CONTENT_DIR: z.string().min(1).default('./content'),
+  CONTENT_DATE: isoDate.optional(),
   LOG_FORMAT: z.enum(['json', 'text', 'off']).optional(),
   LIVE_RELOAD: z.string().optional(),
   FAST_PATH: z.enum(['on', 'off']).default('on'),
@@ -187,9 +206,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionSecrets,
     trustProxy: Number(e.TRUST_PROXY),
     dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
     distDir: path.resolve('dist'),
     publicDir: path.resolve('public'),
     contentDir: path.resolve(e.CONTENT_DIR),
+    contentDate: e.CONTENT_DATE,
     liveReload: e.LIVE_RELOAD === '1',
     loginLimit: { windowMs: 15 * 60_000, perClient: 10, global: 200, perClientUnderPressure: 3, pressureDelayMs: 2_000 },
     contactLimit: { windowMs: 60 * 60_000, perClient: 5 },
@@ -199,7 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     siteAccess: e.SITE_ACCESS,
     publicOrigin,
     notify,
-    notifyRetry: { baseMs: 30_000, maxMs: 60 * 60_000, leaseMs: 5 * 60_000 },
+    notifyRetry: { baseMs: 30_000, maxMs: 60 * 60_000, leaseMs: 5 * 60_000, pollMs: 10_000 },
     sessionTtlMs: 12 * 60 * 60_000,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     renderTimeoutMs: 10_000,

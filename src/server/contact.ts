@@ -15,14 +15,14 @@ import type { Logger } from './log.ts';
 import type { Store } from './store/index.ts';
 import { NO_STORE } from './cache-control.ts';
 import type { StoreBounds } from './bounds.ts';
+import { PATHS } from '../app/paths.ts';
 import { clientKey, sameOriginOnly } from './gate.ts';
 import { minutesText, parseBody, retryAfterSeconds, wantsJson } from './forms.ts';
 import { CONTACT_FIELDS, HONEYPOT_FIELD, normalizeContact, validateContact, type ContactField, type ContactInput } from '../app/contact-validation.ts';
 
 export const CONTACT_BODY_LIMIT = '16kb';
-export const CONTACT_PAGE = '/contact';
 
-const redirectBack = (res: Response, query: string) => res.redirect(303, `${CONTACT_PAGE}?${query}#contact-form`);
+const redirectBack = (res: Response, query: string) => res.redirect(303, `${PATHS.contact}?${query}#contact-form`);
 
 /**
  * Renders the contact page as the answer to a post, with what was typed: one the store refused,

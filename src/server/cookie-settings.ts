@@ -10,9 +10,8 @@ import express, { type Request, type Response, type RequestHandler } from 'expre
 import { postedOverHttps, sameOriginOnly } from './gate.ts';
 import { NO_STORE } from './cache-control.ts';
 import { COOKIE_PREFERENCES_KEY } from '../app/constants.ts';
+import { PATHS } from '../app/paths.ts';
 import { ACCEPT_ALL, COOKIE_PREFERENCES_MAX_AGE_S, REJECT_NON_ESSENTIAL, serializeCookiePreferences, type CookiePreferences } from '../app/cookie-preferences.ts';
-
-export const COOKIE_SETTINGS_PAGE = '/cookie-settings';
 
 /** The choice a post makes; null for anything else (a clean 400). */
 export function choiceOf(body: unknown): CookiePreferences | null {
@@ -43,7 +42,7 @@ export function cookieSettingsHandler(): RequestHandler[] {
         secure: postedOverHttps(req),
       });
       res.setHeader('Cache-Control', NO_STORE);
-      res.redirect(303, `${COOKIE_SETTINGS_PAGE}?saved=1`);
+      res.redirect(303, `${PATHS.cookieSettings}?saved=1`);
     },
   ];
 }

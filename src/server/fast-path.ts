@@ -6,13 +6,15 @@
  * It is not a second implementation of anything the pipeline decides:
  * - what to answer comes from `lookup` (app.ts), which asks the very lookups the Express handlers
  *   use (the page cache, the API's fixed answers, the hashed files) and yields every path whose
- *   first segment the pipeline routes before the pages — a set recorded from the route
- *   declarations themselves, not written out twice;
+ *   first segment the pipeline routes before the pages — the list the pipeline's steps mount
+ *   from (pipeline.ts ROUTED_BEFORE_PAGES);
  * - who may have it is the gate's own check (gate.ts `session`: the same verifier and revocation
  *   list, on the same cookie), which also says when the session's token is due for renewal;
  * - the headers are the security middleware's own list (security.ts), then what sendEncoded sets,
  *   in that order — built once per body, encoding and scheme, and written with one
- *   `res.writeHead(status, [name, value, …])` (Node's public API for a header block);
+ *   `res.writeHead(status, [name, value, …])` (Node's public API for a header block); the gate's
+ *   redirect is the answer the gate itself writes (redirect.ts); HTTPS is decided by the rule
+ *   Express is given (proxy.ts);
  * - the request log line is the request log's own (log.ts).
  * What it skips: Express's request setup (two prototype swaps per request), the 20-odd route
  * layers, cookie-parser's object of every cookie, compression's hooks, and per-request setHeader
@@ -22,13 +24,11 @@
  * origin-form, a path Express routes elsewhere, a page not rendered yet, no valid session.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import accepts from 'accepts';
 import type { Express } from 'express';
 import type { EncodedBody } from './page-cache.ts';
 import { hasEncodings, matchesEtag, pickEncoding } from './page-cache.ts';
 import type { HeaderList } from './security.ts';
-import { memoize } from './memo.ts';
-import { NO_STORE } from './cache-control.ts';
+import { loginRedirectAnswer } from './redirect.ts';
 
 /** What the pipeline would answer from memory for this target. */
 export interface MemoryAnswer {
@@ -96,53 +96,30 @@ function headerBlock(answer: MemoryAnswer, variant: Variant, secure: boolean, se
   return block;
 }
 
-/** Express's res.redirect body, by the type `req.accepts('text/plain', 'text/html')` chose (format()). */
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-function redirectBody(type: string | false, location: string): { type?: string; body: string } {
-  if (type === 'text/plain') return { type: 'text/plain; charset=utf-8', body: `Found. Redirecting to ${location}` };
-  if (type === 'text/html') return { type: 'text/html; charset=utf-8', body: `<!DOCTYPE html><head><title>Found</title></head><body><p>Found. Redirecting to ${escapeHtml(location)}</p></body>` };
-  return { body: '' };
-}
-
-const NO_ACCEPT = '\0';
-
 /** Wraps Express: `handler(req, res)` answers from the fast path or hands over to `app`. */
 export function withFastPath(deps: FastPathDeps, stats: { fastPath: number }): Handler {
   const { app, isSecure } = deps;
-  /** The redirect's headers up to its Location (the security list, then no-store), by scheme (0 http, 1 https). */
-  const redirectHeads: (string[] | undefined)[] = [];
-  /**
-   * The body type Express's res.redirect negotiates (`req.accepts('text/plain', 'text/html')`),
-   * remembered per Accept value: clients send a handful of distinct values, and the negotiation
-   * is a pure function of it (bounded like pageKeys in app.ts).
-   */
-  const negotiate = memoize((accept) => accepts({ headers: accept === NO_ACCEPT ? {} : { accept } } as IncomingMessage).types('text/plain', 'text/html') as string | false, 1_000);
-  // (No Accept header means */*; an empty one accepts nothing: two keys. A header value never holds NUL.)
-  const redirectType = (req: IncomingMessage): string | false => negotiate(req.headers.accept ?? NO_ACCEPT);
+  /** The security headers as a flat [name, value, …] block, by scheme (0 http, 1 https). */
+  const securityBlocks: (string[] | undefined)[] = [];
   return function handle(req, res) {
     const method = req.method;
     const url = req.url ?? '';
     if ((method === 'GET' || method === 'HEAD') && deps.isOriginForm(url) && deps.isValidHost(req.headers.host)) {
       const secure = isSecure(req);
       const session = deps.session(req.headers.cookie, secure);
-      // No session on a page the gate guards: its 302 to /login, as Express writes it (the
-      // security headers, no-store, Location, Vary: Accept (+ Accept-Encoding when compression
-      // could apply to the body's type), the negotiated body). Anything else without a session:
+      // No session on a page the gate guards: the gate's 302 to /login, the answer it writes
+      // itself (redirect.ts) after the security headers. Anything else without a session:
       // Express answers (the gate's 401 JSON, the login page, public files).
       if (session === false && deps.redirectFor) {
         const location = deps.redirectFor(url);
         if (location !== undefined) {
           stats.fastPath++;
           deps.requestLog(req, res);
-          const chosen = redirectBody(redirectType(req), location);
-          let head = redirectHeads[secure ? 1 : 0];
-          if (!head) head = redirectHeads[secure ? 1 : 0] = [...deps.securityHeaders(secure).flatMap(([n, v]) => [n, v]), 'Cache-Control', NO_STORE];
-          const block = head.concat('Location', location, 'Vary', chosen.type ? 'Accept, Accept-Encoding' : 'Accept');
-          if (chosen.type) block.push('Content-Type', chosen.type);
-          block.push('Content-Length', String(Buffer.byteLength(chosen.body)));
+          const { headers, body } = loginRedirectAnswer(req.headers.accept, location);
+          const block = (securityBlocks[secure ? 1 : 0] ??= deps.securityHeaders(secure).flatMap(([n, v]) => [n, v])).concat(headers.flat());
           res.writeHead(302, block);
           if (method === 'HEAD') res.end();
-          else res.end(chosen.body);
+          else res.end(body);
           return;
         }
       }

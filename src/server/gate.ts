@@ -12,12 +12,17 @@ import { createSessionToken, createSessionVerifier, deriveKeys, passwordMatches,
 import type { Revocations } from './revocations.ts';
 import { HSTS } from './security.ts';
 import { NO_STORE } from './cache-control.ts';
+import { loginRedirectAnswer } from './redirect.ts';
+import { markFromMemory } from './page-cache.ts';
 import { minutesText, parseBody, retryAfterSeconds, wantsJson } from './forms.ts';
+
+/** The login page: the server's own, not a route of the site (src/app/paths.ts). */
+export const LOGIN_PATH = '/login';
 
 /** Where a visitor without a session who asked for `url` is sent: the login page, then back. */
 export function loginRedirect(url: string): string {
   const target = safeNext(url);
-  return target === '/' ? '/login' : `/login?next=${encodeURIComponent(target)}`;
+  return target === '/' ? LOGIN_PATH : `${LOGIN_PATH}?next=${encodeURIComponent(target)}`;
 }
 
 /** Only same-origin paths: "/x?y#z". Anything else (//host, /\host, schemes, /login itself) → "/". */
@@ -27,7 +32,7 @@ export function safeNext(next: unknown): string {
     const base = 'http://gate.invalid';
     const u = new URL(next, base);
     if (u.origin !== base || u.pathname.startsWith('//')) return '/';
-    if (u.pathname === '/login' || u.pathname.startsWith('/api/')) return '/';
+    if (u.pathname === LOGIN_PATH || u.pathname.startsWith('/api/')) return '/';
     return u.pathname + u.search + u.hash;
   } catch {
     return '/';
@@ -133,17 +138,24 @@ export function createGate(config: Config, log: Logger, opts: GateDeps = {}) {
   const renewAfterMs = idleMs / 12;
 
   const verify = createSessionVerifier(keys);
-  /** The visitor's session from the raw Cookie header and the request's scheme: signed, within both limits, not revoked. */
-  const session = (cookieHeader: string | undefined, secure: boolean, now = Date.now()): Session | null => {
-    const s = verify(readCookie(cookieHeader, sessionCookieName(secure)), now);
+  /** The session a cookie's value carries: signed, within both limits, not revoked. */
+  const valid = (token: unknown, now: number): Session | null => {
+    const s = verify(token, now);
     return s && !opts.revocations?.has(s.id, now) ? s : null;
   };
+  /** The visitor's session, from the cookies cookie-parser read (the pipeline's cookies step) and the request's scheme. */
+  const sessionOf = (req: Request, now = Date.now()): Session | null => valid((req.cookies as Record<string, unknown> | undefined)?.[sessionCookieName(req.secure)], now);
+  /**
+   * The same from a raw Cookie header, for the fast path (which runs no middleware): readCookie
+   * reads one cookie as cookie-parser does (held equal to it by tests/unit/session.test.ts).
+   */
+  const session = (cookieHeader: string | undefined, secure: boolean, now = Date.now()): Session | null => valid(readCookie(cookieHeader, sessionCookieName(secure)), now);
   /** The Set-Cookie value that renews a session used now (a later idle expiry), or undefined when not due yet. */
   const renewal = (s: Session, secure: boolean, now = Date.now()): string | undefined => {
     if (s.idleExpiresAt >= s.expiresAt || now - (s.idleExpiresAt - idleMs) < renewAfterMs) return undefined;
     return sessionCookieLine(signSession(keys, { ...s, idleExpiresAt: Math.min(s.expiresAt, now + idleMs) }), secure);
   };
-  const isAuthenticated = (req: Request): boolean => session(req.headers.cookie, req.secure) !== null;
+  const isAuthenticated = (req: Request): boolean => sessionOf(req) !== null;
 
   const tooMany = (req: Request, res: Response, retryAfterSec: number) => {
     res.setHeader('Retry-After', String(retryAfterSec));
@@ -212,7 +224,7 @@ export function createGate(config: Config, log: Logger, opts: GateDeps = {}) {
         res.locals.loginFailed = true;
         log.warn('login failed', { ip: req.ip });
         if (wantsJson(req)) res.status(401).json({ error: LOGIN_ERROR });
-        else res.redirect(303, `/login?error=1&next=${encodeURIComponent(next)}`);
+        else res.redirect(303, `${LOGIN_PATH}?error=1&next=${encodeURIComponent(next)}`);
         return;
       }
       res.locals.loginOk = true;
@@ -229,39 +241,47 @@ export function createGate(config: Config, log: Logger, opts: GateDeps = {}) {
   const logout: RequestHandler[] = [
     sameOriginOnly,
     async (req, res) => {
-      const s = session(req.headers.cookie, req.secure);
+      const s = sessionOf(req);
       if (s && opts.revocations) {
         // Until the last token this session could have expires by itself: the idle limit from now.
         const now = Date.now();
         try {
           await opts.revocations.revoke({ id: s.id, expiresAt: Math.min(s.expiresAt, now + idleMs) });
         } catch (err) {
-          // Revoked here already; other processes learn of it only through the store.
-          log.error('sign-out: the revocation could not be stored', { ip: req.ip, error: String((err as Error)?.message ?? err) });
+          // Revoked here already; other processes learn of it once the store takes it (revocations.ts).
+          log.error('sign-out: the revocation could not be stored yet; it is in force on this host and will be stored when the store answers', {
+            ip: req.ip,
+            error: String((err as Error)?.message ?? err),
+          });
         }
       }
       if (s) log.info('signed out', { ip: req.ip });
       res.append('Set-Cookie', sessionCookieLine('', req.secure, postedOverHttps(req)));
       if (wantsJson(req)) res.status(200).json({ ok: true });
-      else res.redirect(303, '/login');
+      else res.redirect(303, LOGIN_PATH);
     },
   ];
 
   /** Everything after this needs a session: 401 JSON for /api, 302 to /login for pages. */
   const requireSession = (req: Request, res: Response, next: NextFunction) => {
-    const s = session(req.headers.cookie, req.secure);
+    const s = sessionOf(req);
     if (s) {
       const renewed = renewal(s, req.secure);
       if (renewed) res.append('Set-Cookie', renewed);
       return next();
     }
-    res.setHeader('Cache-Control', NO_STORE);
     if (req.path.startsWith('/api/') || req.path === '/api') {
+      res.setHeader('Cache-Control', NO_STORE);
       res.status(401).json({ error: 'Authentication required.' });
       return;
     }
-    res.redirect(302, loginRedirect(req.originalUrl));
+    // The answer the fast path writes too (redirect.ts), header for header.
+    const { headers, body } = loginRedirectAnswer(req.headers.accept, loginRedirect(req.originalUrl));
+    res.statusCode = 302;
+    for (const [name, value] of headers) res.setHeader(name, value);
+    markFromMemory(res);
+    res.end(body);
   };
 
-  return { login, logout, requireSession, isAuthenticated, session, renewal };
+  return { login, logout, requireSession, isAuthenticated, session, renewal, revocations: opts.revocations };
 }

@@ -13,6 +13,7 @@ import { watch } from 'node:fs';
 import { ConfigError, DEV_PASSWORD, loadConfig } from './config.ts';
 import { createApp } from './app.ts';
 import { createLogger } from './log.ts';
+import { StoreUnavailableError } from './store/index.ts';
 import { ContentError } from '../content/load.ts';
 
 /** How long requests under way may take to finish after SIGTERM before their connections are closed. */
@@ -39,8 +40,9 @@ if (clustered && cluster.isPrimary) {
 }
 
 async function serve(config: ReturnType<typeof loadConfig>) {
-  // A worker's limits are counted by the primary, for all workers alike (cluster.ts).
-  const limiterStores = clustered ? (name: string) => new ClusterMemoryStoreWorker({ prefix: name }) : undefined;
+  // A worker's limits are counted by the primary, for all workers alike (cluster.ts); with
+  // PostgreSQL they are counted there, for every host (createApp).
+  const limiterStores = clustered && !config.databaseUrl ? (name: string) => new ClusterMemoryStoreWorker({ prefix: name }) : undefined;
   let app: ReturnType<typeof createApp>;
   try {
     app = createApp({ config, log, limiterStores });
@@ -52,7 +54,11 @@ async function serve(config: ReturnType<typeof loadConfig>) {
   try {
     await app.ready();
   } catch (err) {
-    fail(`the store cannot be used: ${(err as Error).message}`);
+    // A database that is away is no reason to take the pages down with it (a host restarted
+    // during an outage): serve, and set the store up when it answers. Anything else (a damaged
+    // file, a wrong password) is for the operator to fix first.
+    if (!(err instanceof StoreUnavailableError)) fail(`the store cannot be used: ${(err as Error).message}`);
+    log.error('the store cannot be reached: serving pages; the contact form answers 503 until it can', { error: err.message });
   }
 
   // `app` is read per request: in development a content edit swaps it (below).
@@ -102,28 +108,46 @@ async function serve(config: ReturnType<typeof loadConfig>) {
     process.exit(0);
   }
   /**
-   * Development only (LIVE_RELOAD=1): a content edit builds a new app from the new content — same
-   * store, same listening socket — instead of restarting the process (about 3 s slower), then ends
-   * the old app's event streams: browsers reconnect to the new one and reload. A broken entry
-   * keeps the previous content and says which file and field, instead of stopping the server.
+   * A new app from the content as it is now — same store, same listening socket — replacing the
+   * current one, whose event streams end (browsers reconnect to the new one and reload). A
+   * broken entry keeps the previous content and says which file and field.
+   */
+  const swap = (reason: string) => {
+    try {
+      const next = createApp({ config, log, store, limiterStores });
+      const old = app;
+      app = next;
+      old.closeStreams();
+      void old.close();
+      log.info(reason);
+      scheduleRefresh();
+    } catch (err) {
+      log.error(`content not reloaded: ${(err as Error).message}`);
+    }
+  };
+  /**
+   * The answers hold until a role opens or closes or the year turns (ApiData.validUntil): then
+   * they are built again, so that the pages, the API, search and the sitemap all change together
+   * (each is cached for as long as its answers hold). Timers wait at most ~24 days (setTimeout's limit).
+   */
+  let refresh: NodeJS.Timeout | undefined;
+  function scheduleRefresh() {
+    clearTimeout(refresh);
+    const until = app.apiData.validUntil;
+    if (until === undefined) return;
+    const wait = Math.max(0, until - Date.now());
+    refresh = setTimeout(() => (Date.now() >= until ? swap('a role opened or closed: content rebuilt') : scheduleRefresh()), Math.min(wait + 1_000, 2 ** 31 - 1)).unref();
+  }
+  scheduleRefresh();
+  /**
+   * Development only (LIVE_RELOAD=1): a content edit builds a new app from the new content instead
+   * of restarting the process (about 3 s slower).
    */
   if (config.liveReload) {
     let timer: NodeJS.Timeout | undefined;
-    const swap = () => {
-      try {
-        const next = createApp({ config, log, store });
-        const old = app;
-        app = next;
-        old.closeStreams();
-        void old.close();
-        log.info('content changed: reloaded');
-      } catch (err) {
-        log.error(`content not reloaded: ${(err as Error).message}`);
-      }
-    };
     watch(config.contentDir, { recursive: true }, () => {
       clearTimeout(timer);
-      timer = setTimeout(swap, 50); // an editor's save is several events
+      timer = setTimeout(() => swap('content changed: reloaded'), 50); // an editor's save is several events
     }).unref();
   }
 

@@ -113,9 +113,11 @@ export function startOutbox(deps: OutboxDeps): Outbox {
       log.error('outbox: cannot read the database', { error: String((err as Error).message) });
       due = new Date(Date.now() + retry.baseMs).toISOString();
     }
-    if (!due || stopped) return;
+    if (stopped) return;
     clearTimeout(timer);
-    const ms = Math.min(Math.max(0, Date.parse(due) - Date.now()), 2 ** 31 - 1);
+    // Not later than pollMs: another process or host may store a message meanwhile (the store
+    // is shared; only its own posts kick this loop), or die leaving its share to this one.
+    const ms = Math.min(due ? Math.max(0, Date.parse(due) - Date.now()) : Infinity, retry.pollMs);
     timer = setTimeout(drain, ms);
     timer.unref();
   };

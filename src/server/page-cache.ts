@@ -200,7 +200,8 @@ function parseAcceptEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
 }
 
 const FROM_MEMORY = Symbol('hrc.fromMemory');
-const markFromMemory = (res: Response) => ((res as unknown as Record<symbol, boolean>)[FROM_MEMORY] = true);
+/** Marks an answer whose body is final as it is (kept compressed, or too small to compress): compression leaves it alone. */
+export const markFromMemory = (res: object) => ((res as Record<symbol, boolean>)[FROM_MEMORY] = true);
 /**
  * True once sendEncoded answers: the body is already compressed as well as it will be (br or gzip),
  * so the compression middleware leaves it alone (it would otherwise deflate it for a client that

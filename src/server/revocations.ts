@@ -7,6 +7,10 @@
  * `syncMs` (each reads what was added since its last read). A revocation is kept only until the
  * last token its session could have has expired by itself — the idle limit after the sign-out,
  * or the absolute expiry if sooner — so the list is bounded by the tokens' lifetime.
+ *
+ * A sign-out while the store cannot be written (a database outage) is in force here at once and
+ * kept until the store answers: the next read stores it first, so every other process and host
+ * learns of it then (not never).
  */
 import type { Logger } from './log.ts';
 import type { Revocation, Store } from './store/index.ts';
@@ -14,7 +18,7 @@ import type { Revocation, Store } from './store/index.ts';
 export interface Revocations {
   /** Whether a session id was revoked (and its revocation still matters at `now`). */
   has(id: string, now?: number): boolean;
-  /** Revokes at once here, and in the store for every other process. */
+  /** Revokes at once here, and in the store for every other process (rejects when the store fails: kept, stored later). */
   revoke(revocation: Revocation): Promise<void>;
   /** Resolves after the first read of the store (start). */
   ready(): Promise<void>;
@@ -28,10 +32,19 @@ export function createRevocations(store: Store, log: Logger, opts: { syncMs?: nu
   let cursor = 0;
   let lastPurge = 0;
   let failing = false;
+  /** Sign-outs the store has not taken yet (it failed): stored by the next sync that can. */
+  const unsaved = new Map<string, Revocation>();
 
   const sync = async () => {
     const now = Date.now();
     try {
+      if (unsaved.size) {
+        for (const [id, r] of unsaved) {
+          if (r.expiresAt > now) await store.sessions.revoke(r);
+          unsaved.delete(id);
+        }
+        log.info('revoked sessions: sign-outs made while the store was away are stored');
+      }
       const read = await store.sessions.revokedSince(cursor, new Date(now));
       for (const r of read.revoked) revoked.set(r.id, Math.max(revoked.get(r.id) ?? 0, r.expiresAt));
       cursor = read.cursor;
@@ -64,7 +77,12 @@ export function createRevocations(store: Store, log: Logger, opts: { syncMs?: nu
     },
     async revoke(r) {
       revoked.set(r.id, Math.max(revoked.get(r.id) ?? 0, r.expiresAt));
-      await store.sessions.revoke(r);
+      try {
+        await store.sessions.revoke(r);
+      } catch (err) {
+        unsaved.set(r.id, r);
+        throw err;
+      }
     },
     ready: () => first,
     stop: () => clearInterval(timer),

@@ -6,8 +6,6 @@
  * request); a feed carries the latest FEED_ITEMS items, so neither depends on the archive at
  * request time. Under the gate they answer like any page (behind the session check).
  */
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { Feed } from 'feed';
 import { routes } from '../app/routes.ts';
 import { queryPath } from '../app/query.ts';
@@ -36,23 +34,25 @@ interface Dated {
 /** The value of one API read (the content layer's own answer), or undefined. */
 const read = (api: ApiData, apiPath: string): unknown => api.read(apiPath)?.value;
 
-/** The newest modification time under a directory: the lastmod of pages that carry no date. */
-function newestMtime(dir: string): Date {
-  let newest = 0;
-  const visit = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = path.join(d, name);
-      const st = statSync(p);
-      if (st.isDirectory()) visit(p);
-      else newest = Math.max(newest, st.mtimeMs);
+/**
+ * The lastmod of pages that carry no date of their own (the home page, people, companies, the
+ * editorial pages): the newest date anywhere in the content — the same on every host serving the
+ * same content, unlike file times (a checkout's or a copy's own moment).
+ */
+function newestContentDate(api: ApiData): string | undefined {
+  let newest: string | undefined;
+  for (const [apiPath] of api.entries) {
+    const value = read(api, apiPath);
+    const items = Array.isArray(value) ? (value as Dated[]) : value && typeof value === 'object' ? [value as Dated] : [];
+    for (const item of items) {
+      for (const d of [item?.date, item?.lastUpdated]) {
+        if (typeof d !== 'string') continue;
+        const dayOf = day(d);
+        if (!newest || dayOf > newest) newest = dayOf;
+      }
     }
-  };
-  try {
-    visit(dir);
-  } catch {
-    /* no content dir: now */
   }
-  return new Date(newest || Date.now());
+  return newest;
 }
 
 /** YYYY-MM-DD from an ISO date, a Date, or a written date ("October 19, 2025"), taken as UTC. */
@@ -64,8 +64,8 @@ function day(d: string | Date): string {
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Every page of the route table with its lastmod: detail routes once per item. */
-export function sitemapEntries(api: ApiData, contentDir: string): { path: string; lastmod: string }[] {
-  const fallback = day(newestMtime(contentDir));
+export function sitemapEntries(api: ApiData): { path: string; lastmod?: string }[] {
+  const fallback = newestContentDate(api);
   const newest = (values: unknown[]): string | undefined => {
     const dates: string[] = [];
     for (const v of values) {
@@ -77,14 +77,15 @@ export function sitemapEntries(api: ApiData, contentDir: string): { path: string
     }
     return dates.map(day).sort().at(-1);
   };
-  const out: { path: string; lastmod: string }[] = [];
+  const out: { path: string; lastmod?: string }[] = [];
   for (const route of routes) {
     if (route.noindex) continue;
     if (route.items) {
       // A detail route: one page per item of the list read the route names.
       const [param] = patternParams(route.pattern);
       for (const item of (read(api, queryPath(route.items)) as Dated[] | undefined) ?? []) {
-        out.push({ path: fillPattern(route.pattern, { [param]: item.id }), lastmod: day(item.date ?? fallback) });
+        const date = item.date ?? fallback;
+        out.push({ path: fillPattern(route.pattern, { [param]: item.id }), lastmod: date && day(date) });
       }
       continue;
     }
@@ -93,13 +94,14 @@ export function sitemapEntries(api: ApiData, contentDir: string): { path: string
       const v = read(api, queryPath(k)) as { items?: unknown } | undefined;
       return v && typeof v === 'object' && 'items' in v ? v.items : v;
     });
-    out.push({ path: route.pattern, lastmod: day(newest(values) ?? fallback) });
+    const date = newest(values) ?? fallback;
+    out.push({ path: route.pattern, lastmod: date && day(date) });
   }
   return out;
 }
 
-export function sitemapXml(origin: string, entries: { path: string; lastmod: string }[]): string {
-  const urls = entries.map((e) => `<url><loc>${xml(origin + e.path)}</loc><lastmod>${e.lastmod}</lastmod></url>`);
+export function sitemapXml(origin: string, entries: { path: string; lastmod?: string }[]): string {
+  const urls = entries.map((e) => `<url><loc>${xml(origin + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
@@ -140,10 +142,10 @@ export const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 export const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
 
 /** The sitemap and feeds as encoded bodies, built once per origin (a handful at most). */
-export function createSeoFiles(api: ApiData, contentDir: string) {
+export function createSeoFiles(api: ApiData) {
   let entries: ReturnType<typeof sitemapEntries> | undefined;
   const build = (origin: string) => {
-    entries ??= sitemapEntries(api, contentDir);
+    entries ??= sitemapEntries(api);
     const files = new Map<string, { body: EncodedBody; type: string }>();
     files.set('/sitemap.xml', { body: encodeBody(200, Buffer.from(sitemapXml(origin, entries))), type: SITEMAP_TYPE });
     for (const def of FEEDS) {

@@ -23,8 +23,8 @@ export interface Asset {
   type: string;
 }
 
-/** The middleware, plus `lookup(name)` for the fast path (app.ts): the same map, the same answer. */
-export type PrecompressedStatic = RequestHandler & { lookup(name: string): Asset | undefined };
+/** The middleware, plus `lookup(name)` and `cacheControl(urlPath)` for the fast path (app.ts): the same map, the same answer. */
+export type PrecompressedStatic = RequestHandler & { lookup(name: string): Asset | undefined; cacheControl(urlPath: string): string };
 
 export function precompressedStatic(dir: string, cacheControl: (urlPath: string) => string, opts: { rescan?: boolean } = {}): PrecompressedStatic {
   let assets = new Map<string, Asset>();
@@ -59,5 +59,5 @@ export function precompressedStatic(dir: string, cacheControl: (urlPath: string)
     if (!asset) return next();
     sendEncoded(req, res, asset.body, asset.type, cacheControl(req.baseUrl + req.path));
   };
-  return Object.assign(handler, { lookup: (name: string) => assets.get(name) });
+  return Object.assign(handler, { lookup: (name: string) => assets.get(name), cacheControl });
 }

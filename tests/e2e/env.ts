@@ -17,3 +17,8 @@ export const AXE_RESULTS_DIR = 'reports/axe/results';
 export const AXE_REPORT_DIR = 'reports/axe';
 /** IBM Equal Access results, one JSON file per page × state × viewport (next to axe's). */
 export const IBM_RESULTS_DIR = 'reports/axe/ibm-results';
+/**
+ * The day the e2e servers show the content as of (CONTENT_DATE: the careers pages list the roles
+ * open that day), the same as the HTTP tests'; playwright.config.ts passes it to both servers.
+ */
+export { TEST_CONTENT_DATE as E2E_CONTENT_DATE } from '../helpers/content-date.ts';

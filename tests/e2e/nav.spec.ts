@@ -121,8 +121,8 @@ test.describe('menu', () => {
       Style: ['Philosophy', 'Process', 'Principles'],
       Strategies: ['Growth Equity', 'Buyouts', 'Special Situations', 'Private Credit'],
       Sectors: ['Technology', 'Real Estate', 'Pharmaceuticals', 'Natural Resources', 'Food & Beverages'],
-      About: ['Company Profile', 'Team', 'Portfolio', 'Contact'],
-      Resources: ['All Resources', 'Insights & Research', 'Press Releases', 'News & Updates'],
+      About: ['Company Profile', 'Team', 'Careers', 'Portfolio', 'Contact'],
+      Resources: ['All Resources', 'Insights & Research', 'Press Releases', 'News & Updates', 'Documents'],
     };
     for (const g of GROUPS) {
       const button = menu.getByRole('button', { name: g, exact: true });

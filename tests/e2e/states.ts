@@ -341,6 +341,55 @@ function interactionStates(): UiState[] {
     },
   });
   push({
+    id: 'team-filter-london-buyouts',
+    label: '/team filtered: London and Buyouts (combined, counts updated, the split kept)',
+    url: '/team',
+    pattern: '/team',
+    shot: 'page',
+    focus: '.team-filters',
+    setup: async (page) => {
+      await pressFilter(page, 'Filter by office', /^London/);
+      await pressFilter(page, 'Filter by strategy', /^Buyouts/);
+      await expect(page).toHaveURL(/\/team\?office=london&strategy=buyouts$/);
+      await expect(page.getByRole('heading', { name: 'Leadership' })).toBeVisible();
+    },
+  });
+  push({
+    id: 'team-empty',
+    label: '/team empty state (San Francisco + Pharmaceuticals)',
+    url: '/team?office=san-francisco&sector=pharmaceuticals',
+    pattern: '/team',
+    shot: 'page',
+    focus: '.team-filters',
+    setup: async (page) => {
+      await expect(page.getByText('No one on the team matches all of these filters.')).toBeVisible();
+    },
+  });
+  push({
+    id: 'careers-filter-london',
+    label: '/careers filtered: London',
+    url: '/careers',
+    pattern: '/careers',
+    shot: 'page',
+    focus: '#results',
+    setup: async (page) => {
+      await pressFilter(page, 'Filter by office', /^London/);
+      await expect(page).toHaveURL(/\/careers\?office=london$/);
+    },
+  });
+  push({
+    id: 'documents-filter-esg-report',
+    label: '/documents filtered: ESG Report',
+    url: '/documents',
+    pattern: '/documents',
+    shot: 'page',
+    focus: '#results',
+    setup: async (page) => {
+      await pressFilter(page, 'Filter by kind', /^ESG Report/);
+      await expect(page).toHaveURL(/\/documents\?kind=esg-report$/);
+    },
+  });
+  push({
     id: 'search-results',
     label: '/search results for a misspelt word ("logistcs"), grouped, matches highlighted',
     url: '/search?q=logistcs',

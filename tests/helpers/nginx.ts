@@ -59,7 +59,8 @@ export interface SiteOptions {
   name: string;
   https: number;
   http: number;
-  upstream: number;
+  /** The server's port, or several (an upstream of several hosts, round robin). */
+  upstream: number | number[];
   cert: string;
   key: string;
   /** Replaces `$remote_addr` in the X-Forwarded-For line (an operator's variant). */
@@ -73,7 +74,13 @@ export function shippedSite(o: SiteOptions): string {
     if (!pattern.test(conf)) throw new Error(`deploy/nginx.conf has no line matching ${pattern}: update tests/helpers/nginx.ts`);
     conf = conf.replace(pattern, by);
   };
-  swap(/server 127\.0\.0\.1:3000;/, `server 127.0.0.1:${o.upstream};`);
+  swap(
+    /server 127\.0\.0\.1:3000;/,
+    [o.upstream]
+      .flat()
+      .map((port) => `server 127.0.0.1:${port};`)
+      .join('\n    '),
+  );
   swap(/listen 443 ssl http2;/, `listen 127.0.0.1:${o.https} ssl http2;`);
   swap(/listen \[::\]:443 ssl http2;\n/, '');
   swap(/listen 80;/, `listen 127.0.0.1:${o.http};`);

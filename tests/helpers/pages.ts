@@ -8,11 +8,12 @@ import { fillPattern, patternParams } from '../../src/app/paths.ts';
 import { matchPattern } from '../../src/app/router.tsx';
 import { buildApiData, type ApiData } from '../../src/content/api-data.ts';
 import { loadContent } from '../../src/content/load.ts';
+import { TEST_CONTENT_DATE } from './content-date.ts';
 
 let cached: ApiData | undefined;
-/** The API data built from the real content (images manifest left out: tests need no images). */
+/** The API data built from the real content as of the tests' day (images manifest left out: tests need no images). */
 export function contentApi(): ApiData {
-  cached ??= buildApiData(loadContent(), {});
+  cached ??= buildApiData(loadContent(), {}, { date: TEST_CONTENT_DATE });
   return cached;
 }
 

@@ -12,6 +12,7 @@ import { loadConfig, type Config } from '../../src/server/config.ts';
 import { createApp, type AppDeps } from '../../src/server/app.ts';
 import type { BuildManifest } from '../../src/build/manifest.ts';
 import { SESSION_COOKIE } from '../../src/app/constants.ts';
+import { TEST_CONTENT_DATE } from './content-date.ts';
 
 export const FAKE_MANIFEST: BuildManifest = {
   entries: { site: { js: '/assets/e.js', preload: [] }, login: { js: '/assets/l.js', preload: [] } },
@@ -65,9 +66,14 @@ export async function startServer(overrides: StartOptions = {}): Promise<TestSer
     'CONTACT_NOTIFY_TO',
     'CONTACT_NOTIFY_FROM',
     'SESSION_IDLE_MINUTES',
+    'DATABASE_URL',
+    'CONTACT_SITE_LIMIT',
+    'MESSAGE_RETENTION_DAYS',
+    'DATA_MIN_FREE_MB',
+    'SMTP_ALLOW_PLAINTEXT',
   ])
     delete inherited[name];
-  const config = loadConfig({ ...inherited, NODE_ENV: 'test', DATA_DIR: dataDir, ...overrides.env }, { logFormat: 'off', ...overrides.config });
+  const config = loadConfig({ ...inherited, NODE_ENV: 'test', DATA_DIR: dataDir, CONTENT_DATE: TEST_CONTENT_DATE, ...overrides.env }, { logFormat: 'off', ...overrides.config });
   const created = createApp({ config, manifest: FAKE_MANIFEST, ...overrides.deps });
   await created.ready();
   // Tolerant of createApp growing resources (e.g. a SQLite store) that need closing.

@@ -230,6 +230,66 @@ test('WEB_CONCURRENCY=2: SIGHUP replaces the workers one at a time; three restar
   t.diagnostic(`${restarts} rolling restarts, ${statuses.length} requests answered 200 meanwhile`);
 });
 
+/** Waits until `done()` holds, checking every 50 ms; fails with `what` after `ms`. */
+async function until(what: string, done: () => boolean, ms: number, server: Forked) {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    assert.ok(Date.now() < deadline, `${what}: not within ${ms} ms\n${server.stdout().slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const count = (server: Forked, msg: string) => lines(server).filter((l) => l.msg === msg).length;
+
+test('WEB_CONCURRENCY=2: a worker killed during a SIGHUP rolling restart is replaced, the restart completes, and the next SIGHUP works', async (t) => {
+  // Issue 33, item 6. On b747b9d the restart waited forever for the dead worker's exit, and every
+  // later SIGHUP was ignored.
+  if (skipWithoutBuild(t)) return;
+  const server = await start(t);
+  const cookie = await server.login();
+  const workersNow = () => descendants(server.child.pid!).sort((a, b) => a - b);
+  const original = workersNow();
+  assert.equal(original.length, 2);
+  server.kill('SIGHUP');
+  await until('the rolling restart begins', () => count(server, 'rolling restart') === 1, 10_000, server);
+  // The worker the restart has not reached yet dies (a crash, an OOM kill) while the first is replaced.
+  const victim = original[1];
+  process.kill(victim, 'SIGKILL');
+  await until('the rolling restart completes', () => count(server, 'rolling restart done') === 1, 45_000, server);
+  await until('two workers again', () => workersNow().length === 2 && workersNow().every((p) => !original.includes(p)), 30_000, server);
+  assert.equal((await rawRequest(server.port, '/team', { headers: { cookie } })).status, 200);
+  // A later SIGHUP is not ignored.
+  const second = workersNow();
+  server.kill('SIGHUP');
+  await until('the second rolling restart completes', () => count(server, 'rolling restart done') === 2, 45_000, server);
+  await until('two new workers', () => workersNow().length === 2 && workersNow().every((p) => !second.includes(p)), 30_000, server);
+  assert.equal((await rawRequest(server.port, '/team', { headers: { cookie } })).status, 200);
+  assert.equal(server.child.exitCode, null, 'the primary keeps running');
+});
+
+test('WEB_CONCURRENCY=2: a crash loop backs off (1 s, 2 s, 4 s …), not a restart every second', async (t) => {
+  // Issue 33, item 6. On b747b9d every dead worker was replaced after 1 s, however often they died.
+  if (skipWithoutBuild(t)) return;
+  const server = await start(t);
+  const workersNow = () => descendants(server.child.pid!);
+  const gaps: number[] = [];
+  let target = workersNow()[0];
+  for (let i = 0; i < 3; i++) {
+    const before = new Set(workersNow());
+    const killedAt = Date.now();
+    process.kill(target, 'SIGKILL');
+    // The replacement is forked after the back-off: a pid that was not there before.
+    await until(`replacement ${i + 1}`, () => workersNow().some((p) => !before.has(p)), 15_000, server);
+    gaps.push(Date.now() - killedAt);
+    target = workersNow().find((p) => !before.has(p))!;
+  }
+  assert.ok(gaps[0] >= 900 && gaps[1] >= 1900 && gaps[2] >= 3900, `replaced after ${gaps.join(', ')} ms`);
+  const delays = lines(server)
+    .filter((l) => l.msg === 'worker died; starting another')
+    .map((l) => (l as { restartInMs?: number }).restartInMs);
+  assert.deepEqual(delays, [1000, 2000, 4000], 'each death in the last minute doubles the pause (logged)');
+  t.diagnostic(`worker replaced ${gaps.join(' ms, ')} ms after each death`);
+});
+
 test('an invalid WEB_CONCURRENCY stops the start with a message that names it', async (t) => {
   if (skipWithoutBuild(t)) return;
   for (const value of ['two', '0', '-1', '1.5']) {

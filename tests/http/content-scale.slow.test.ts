@@ -150,14 +150,46 @@ test('every kind of page stays small: HTML ≤ 120 KB, and a page embeds only wh
     `/press-release/${press[999].id}`,
     '/privacy',
     '/resources?type=research&page=84',
+    '/careers',
+    '/careers?office=london&page=5',
+    '/careers/role-00500',
+    '/documents',
+    '/documents?kind=policy&page=3',
+    '/disclosures',
   ]) {
     const r = await page(p);
     assert.equal(r.status, 200, p);
     assert.ok(r.bytes <= MAX_HTML, `${p}: ${r.bytes} bytes`);
     const embedded = JSON.stringify(r.data).length;
     assert.ok(embedded < 40 * 1024, `${p}: ${embedded} bytes of data embedded`);
-    assert.ok(!Object.keys(r.data).some((k) => ['/api/research', '/api/press-releases', '/api/news'].includes(k)), `${p}: no whole collection embedded`);
+    assert.ok(!Object.keys(r.data).some((k) => ['/api/research', '/api/press-releases', '/api/news', '/api/careers', '/api/portfolio'].includes(k)), `${p}: no whole collection embedded`);
   }
+});
+
+test('careers and documents at 1,000: one page of 12, every item counted in the filters, a PDF made only when its page is shown', async () => {
+  for (const [p, label] of [
+    ['/careers', 'Careers pages'],
+    ['/documents', 'Document pages'],
+  ] as const) {
+    const first = await page(p);
+    assert.equal(first.status, 200, p);
+    const rows = (first.html.match(p === '/careers' ? /<li class="role">/g : /<li class="document">/g) ?? []).length;
+    assert.equal(rows, LISTING_PAGE_SIZE, `${p}: one page`);
+    assert.match(first.html, /Showing 1,000 results/, `${p}: every item counted`);
+    assert.match(first.html, new RegExp(`<nav class="pagination" aria-label="${label}">`));
+  }
+  const l = (await page('/careers?team=finance')).data['/api/listings/careers?team=finance'];
+  assert.equal(l.counts.team.All, ITEMS, 'the All option counts every open role');
+  assert.equal(l.counts.office.All, l.total, 'office counts with the team filter kept');
+  // The last page of documents, and one of its PDFs.
+  const docs = (await page('/documents')).data['/api/listings/documents'];
+  const last = await page(`/documents?page=${docs.pageCount}`);
+  assert.equal(last.status, 200);
+  const href = /<a href="(\/documents\/[a-z0-9-]+\.pdf)"/.exec(last.html)?.[1];
+  assert.ok(href);
+  const res = await get(s.url, href, { headers: { cookie } });
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('content-type'), 'application/pdf');
 });
 
 test('unknown ids at scale are 404 pages; listing API pages past the last are 404 JSON', async () => {

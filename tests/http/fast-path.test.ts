@@ -266,7 +266,7 @@ test("the gate's redirect without a session: identical answers for every Accept,
     }
   }
   // What the gate leaves open, or answers otherwise, still goes to Express.
-  for (const target of ['/login', '/healthz', '/robots.txt', '/api/news', '/assets/chunk-ABC123.js', '/images/x.webp', '/Team', '/sitemap.xml']) {
+  for (const target of ['/login', '/healthz', '/readyz', '/robots.txt', '/favicon.ico', '/api/news', '/assets/chunk-ABC123.js', '/images/x.webp', '/Team', '/sitemap.xml', '/feeds/news.xml']) {
     const { taken } = await same(target, {});
     assert.equal(taken, 0, `${target}: Express`);
   }

@@ -22,8 +22,8 @@ import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 import { emailFor, smtpOptions } from '../../src/server/outbox.ts';
 
 const notifyEnv = (port: number) => ({ SMTP_URL: `smtp://127.0.0.1:${port}`, CONTACT_NOTIFY_TO: 'enquiries@haldenrowe.example' });
-/** Short retries for the test: 300 ms, doubling up to 1.2 s. */
-const fastRetry = { baseMs: 300, maxMs: 1200, leaseMs: 60_000 };
+/** Short retries for the test: 300 ms, doubling up to 1.2 s; an idle outbox looks every 300 ms. */
+const fastRetry = { baseMs: 300, maxMs: 1200, leaseMs: 60_000, pollMs: 300 };
 
 async function post(s: TestServer, cookie: string, i: number) {
   const started = performance.now();
@@ -169,6 +169,27 @@ test('an attempt cut short after the SMTP server accepted it (a crash) is sent a
   assert.equal(sink.received[0].messageId, sink.received[1].messageId, 'the same Message-ID: a mail system can de-duplicate it');
   await until('sent', async () => (await listed(dataDir))[0].delivery?.state === 'sent');
   assert.equal((await listed(dataDir))[0].delivery!.attempts, 2);
+});
+
+test('an idle outbox e-mails what another process or host stored: a host that dies leaves its share to the others', async (t) => {
+  const smtpPort = await freePortForTests();
+  const sink = smtpSink(smtpPort);
+  await sink.listen();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-outbox-'));
+  const s = await startServer({ env: notifyEnv(smtpPort), config: { notifyRetry: fastRetry }, dataDir });
+  t.after(async () => {
+    await s.close();
+    await sink.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  await new Promise((r) => setTimeout(r, 500)); // its first look found nothing: idle
+  // Another process (a worker, a host) stores a message and dies before e-mailing it: this
+  // server's outbox was not told, and finds it by looking.
+  const other = openSqliteStore(dataDir);
+  const id = await other.messages.insert({ name: 'Ada Reyes', email: 'ada@example.com', company: '', message: 'Stored by a host that died before e-mailing it.' }, { notify: true });
+  await other.close();
+  await until('the e-mail, sent by the idle server', () => sink.received.length === 1, 3000);
+  assert.match(sink.received[0].messageId, new RegExp(`^<contact-${id}\\.`));
 });
 
 test('without SMTP_URL and CONTACT_NOTIFY_TO, messages are stored and nothing is e-mailed', async (t) => {

@@ -47,6 +47,21 @@ const SHAPES: Record<string, Record<string, (v: unknown, n: Node) => boolean>> =
     mainEntityOfPage: isUrl,
   },
   Person: { name: text, jobTitle: text, url: isUrl, worksFor: (v) => !!v && typeof v === 'object' },
+  // Google's required JobPosting properties, and the ones it recommends that we have.
+  JobPosting: {
+    title: text,
+    description: (v) => text(v) && /<h2>/.test(v as string),
+    datePosted: isDate,
+    validThrough: (v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T23:59:59-12:00$/.test(v),
+    hiringOrganization: (v) => !!v && typeof v === 'object' && isUrl((v as Node)['@id']),
+    jobLocation: (v) => {
+      const a = (v as Node | undefined)?.address as Node | undefined;
+      return !!a && a['@type'] === 'PostalAddress' && text(a.addressLocality) && /^[A-Z]{2}$/.test(String(a.addressCountry)) && text(a.streetAddress);
+    },
+    employmentType: (v) => ['FULL_TIME', 'PART_TIME', 'TEMPORARY', 'INTERN'].includes(String(v)),
+    identifier: (v) => !!v && typeof v === 'object' && text((v as Node).value),
+    url: isUrl,
+  },
 };
 SHAPES.Article = SHAPES.NewsArticle;
 
@@ -90,13 +105,13 @@ test('every page: absolute canonical and og:url, an og:image that answers 200 at
         nodes.some((n) => n['@type'] === 'BreadcrumbList'),
         `${p}: breadcrumbs`,
       );
-    const kind = p.startsWith('/research/') ? 'Article' : /^\/(news|press-release)\//.test(p) ? 'NewsArticle' : p.startsWith('/team/') ? 'Person' : null;
+    const kind = p.startsWith('/research/') ? 'Article' : /^\/(news|press-release)\//.test(p) ? 'NewsArticle' : p.startsWith('/team/') ? 'Person' : p.startsWith('/careers/') ? 'JobPosting' : null;
     if (kind)
       assert.ok(
         nodes.some((n) => n['@type'] === kind),
         `${p}: ${kind}`,
       );
-    if (kind && kind !== 'Person') {
+    if (kind && kind !== 'Person' && kind !== 'JobPosting') {
       assert.equal(meta(html, 'og:type'), 'article', `${p}: og:type`);
       assert.ok(isDate(meta(html, 'article:published_time')), `${p}: article:published_time`);
     } else {
@@ -127,7 +142,8 @@ test('/sitemap.xml lists every page, each item of every collection, with a lastm
     collection('/api/research').length +
     collection('/api/press-releases').length +
     collection('/api/news').length +
-    collection('/api/portfolio').length;
+    collection('/api/portfolio').length +
+    collection('/api/careers').length;
   assert.equal(urls.length, expected, 'every page, once');
   assert.equal(new Set(urls).size, urls.length);
   const news = collection<{ id: string; date: string }>('/api/news')[0];

@@ -55,9 +55,9 @@ test('the real content loads and meets the product minimums', () => {
   assert.equal(c.practiceAreas.filter((p) => p.kind === 'sector').length, 5);
   assert.equal(c.site.name, 'Halden Rowe Capital');
   assert.equal(c.site.founded, 1999);
-  // The seed's three policies, plus the accessibility statement (dated when it was written).
-  assert.deepEqual(c.policies.map((p) => p.id).sort(), ['accessibility', 'disclosures', 'privacy', 'responsible-investment']);
-  for (const p of c.policies.filter((x) => x.id !== 'accessibility')) assert.equal(p.lastUpdated, '2025-10-19', `${p.id}: last updated October 19, 2025 (seed)`);
+  // The seed's three policies, plus the accessibility statement and the fraud notice (each dated when it was written).
+  assert.deepEqual(c.policies.map((p) => p.id).sort(), ['accessibility', 'disclosures', 'fraud-notice', 'privacy', 'responsible-investment']);
+  for (const p of c.policies.filter((x) => x.id !== 'accessibility' && x.id !== 'fraud-notice')) assert.equal(p.lastUpdated, '2025-10-19', `${p.id}: last updated October 19, 2025 (seed)`);
   for (const r of c.research) assert.ok(r.body.sections.length >= 3, `${r.id}: sections`);
   const all = JSON.stringify(c).toLowerCase();
   assert.ok(!all.includes('lorem ipsum'), 'no placeholder copy');

@@ -1,4 +1,8 @@
-/** The store contract (tests/helpers/store-contract.ts) on SQLite, each test in a fresh DATA_DIR. */
+/**
+ * The store contract (tests/helpers/store-contract.ts) on SQLite, each test in a fresh DATA_DIR,
+ * and the rate-limit contract (tests/helpers/limiter-contract.ts) on the in-process counters that
+ * go with it on one host.
+ */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -8,7 +12,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { storeContract } from '../helpers/store-contract.ts';
+import { limiterContract } from '../helpers/limiter-contract.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
+import { memoryStores } from '../../src/server/gate.ts';
 
 const run = promisify(execFile);
 
@@ -21,6 +27,8 @@ storeContract('SQLite', {
     };
   },
 });
+
+limiterContract('in-process', { shared: false, create: async () => ({ open: async () => memoryStores, destroy: async () => {} }) });
 
 test('SQLite: processes opening a new file together migrate it once, without a clash', async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-store-'));

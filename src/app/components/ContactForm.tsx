@@ -11,7 +11,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import clsx from 'clsx';
 import { CONTACT_FIELDS, CONTACT_LIMITS, FIELD_HINT_ERRORS, HONEYPOT_FIELD, validateContact, type ContactErrors, type ContactField, type ContactInput } from '../contact-validation.ts';
 import { Link } from '../router.tsx';
-import { queryKey } from '../query.ts';
 import { useTypedBeforeHydration } from '../hooks/useTypedBeforeHydration.ts';
 import { formatCount } from '../format.ts';
 
@@ -24,8 +23,8 @@ export type ContactFormInitial =
   /** A no-JavaScript post the server could not store: the page comes back with what was typed. */
   | { kind: 'failed'; values: ContactInput };
 
-/** Where the server puts what a visitor typed when their no-JavaScript post could not be stored. */
-export const CONTACT_DRAFT_KEY = queryKey<ContactInput>('contact-draft');
+/** Where the server puts what a visitor typed when their no-JavaScript post could not be stored (contact-fields.ts). */
+export { CONTACT_DRAFT_KEY } from '../contact-fields.ts';
 
 interface Props {
   initial: ContactFormInitial;

@@ -50,6 +50,9 @@ export function Footer({ site, inert }: { site: SiteInfo; inert?: boolean }) {
             <li>
               <Link href="/accessibility">Accessibility</Link>
             </li>
+            <li>
+              <Link href="/fraud-notice">Fraud Notice</Link>
+            </li>
             {gated && (
               <li>
                 <form method="post" action="/api/logout" className="footer__signout">

@@ -68,6 +68,10 @@ export function LoginOverlay({ open, onOpen, onClose }: Props) {
           <a href={`mailto:${ir}?subject=${encodeURIComponent('Investor portal: account request')}`}>Create account</a>
         </div>
         <p className="login-panel__note">Access is restricted to authorized investors only</p>
+        {/* Investors are a target of impersonation: where to check a request that claims to be from us. */}
+        <p className="login-panel__fraud">
+          We will never ask for your password, or for a payment, by e-mail, phone or messaging app. <a href="/fraud-notice">Read our fraud notice</a>.
+        </p>
       </div>
     </Dialog>
   );

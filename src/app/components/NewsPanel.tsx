@@ -32,7 +32,7 @@ export function NewsPanel({ news: newsKey, tab, onTab, onClose, practiceAreas }:
   const hydrated = useHydrated();
   const strategies = practiceAreas.filter((p) => p.kind === 'strategy');
   const cards: Record<Exclude<NewsTab, 'Insights'>, { label: string; href: string; text?: string }[]> = {
-    About: ABOUT_LINKS.filter((l) => l.href !== '/contact' && l.href !== '/portfolio').map((l) => ({
+    About: ABOUT_LINKS.filter((l) => l.href !== '/contact' && l.href !== '/portfolio' && l.href !== '/careers').map((l) => ({
       ...l,
       text: l.href === '/team' ? 'The partners and professionals behind every investment.' : 'Our story, key facts and approach since 1999.',
     })),

@@ -19,6 +19,8 @@ interface Props {
   person?: { name: string; jobTitle: string; email?: string };
   /** Pages search engines should not list (search results): followed, not indexed. */
   noindex?: boolean;
+  /** Another schema.org node of the page (a role's JobPosting); the organization is `{ '@id': '#organization' }` on the home URL. */
+  structured?: (ids: { organization: string; url: string; abs: (path: string) => string }) => Record<string, unknown>;
 }
 
 /** Parent pages of detail routes, for the breadcrumb trail (first path segment → listing). */
@@ -28,6 +30,7 @@ const SECTIONS: Record<string, { name: string; path: string }> = {
   'press-release': { name: 'Press Releases', path: PATHS.pressReleases },
   news: { name: 'News & Updates', path: PATHS.news },
   portfolio: { name: 'Portfolio', path: PATHS.portfolio },
+  careers: { name: 'Careers', path: PATHS.careers },
 };
 
 /** JSON inside <script>: no "</script>", no "<!--". */
@@ -38,7 +41,7 @@ const jsonLd = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c'
  * page. With PUBLIC_ORIGIN (site-mode.ts) every URL is absolute; without it there is no canonical
  * and previews use paths (the gated site is not indexed anyway).
  */
-export function PageMeta({ title, description, article, person, noindex }: Props) {
+export function PageMeta({ title, description, article, person, noindex, structured }: Props) {
   const { origin } = useSiteMode();
   const location = useLocation();
   const site = useQueryClient().get(Q.site).data;
@@ -97,6 +100,8 @@ export function PageMeta({ title, description, article, person, noindex }: Props
       worksFor: { '@id': `${home}#organization` },
     });
   }
+
+  if (structured) graph.push({ '@context': 'https://schema.org', ...structured({ organization: `${home}#organization`, url, abs }) });
 
   return (
     <>

@@ -4,7 +4,8 @@
  * ?sent=1 or ?error=<fields>, and this page shows the outcome (server-rendered, like any page).
  */
 import { useQuery, useQueryClient } from '../query.ts';
-import { useLocation } from '../router.tsx';
+import { Link, useLocation } from '../router.tsx';
+import { href } from '../paths.ts';
 import { Q } from '../types.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
@@ -80,6 +81,11 @@ export function ContactPage() {
                 </div>
               ))}
             </dl>
+            {/* Impersonators use firms' names and contact pages: the notice says how to check a contact is us. */}
+            <p className="notice contact-fraud">
+              Received an investment offer, a request for payment or a job offer in our name through social media or a messaging app? It is not from us.{' '}
+              <Link href={href('page', { slug: 'fraud-notice' })}>Read our fraud notice</Link> to check a contact and report it.
+            </p>
           </div>
 
           <div className="contact-message">

@@ -69,7 +69,7 @@ export function PolicyPage({ data }: PageProps<{ page: QueryKey<PolicyPageData> 
 
           <footer className="policy-end">
             <p className="policy-end__updated">
-              This {slug === 'disclosures' ? 'page' : slug === 'privacy' ? 'notice' : slug === 'accessibility' ? 'statement' : 'policy'} was last updated on {updated}.
+              This {slug === 'disclosures' ? 'page' : slug === 'privacy' || slug === 'fraud-notice' ? 'notice' : slug === 'accessibility' ? 'statement' : 'policy'} was last updated on {updated}.
             </p>
             <a href="#main" className="policy-end__top">
               Back to top

@@ -1,8 +1,12 @@
 /** /team/{id}: profile with bio, email, experience, education, expertise; 404 for unknown ids. */
 import { useQuery, type QueryKey } from '../query.ts';
 import { Link } from '../router.tsx';
-import type { TeamMemberDetail } from '../types.ts';
+import { Q, type TeamMemberDetail } from '../types.ts';
 import { href } from '../paths.ts';
+import { facetLabel } from '../portfolio.ts';
+import { PRACTICE_AREAS } from '../nav-links.ts';
+import { officeCity } from '../offices.ts';
+import { teamHref } from '../team.ts';
 import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { Loaded } from '../components/Loaded.tsx';
@@ -19,7 +23,23 @@ export function TeamMemberPage({ data }: PageProps<{ member: QueryKey<TeamMember
   );
 }
 
+/** A strategy or sector: a link to its page (Industrials has none), in a comma-separated line. */
+function Areas({ facet, values }: { facet: 'strategy' | 'sector'; values: string[] }) {
+  return values.map((v, i) => {
+    const label = facetLabel(facet, v);
+    const page = PRACTICE_AREAS.some((a) => a.id === v);
+    return (
+      <span key={v}>
+        {i > 0 && ', '}
+        {page ? <Link href={href('page', { slug: v })}>{label}</Link> : label}
+      </span>
+    );
+  });
+}
+
 function Profile({ m }: { m: TeamMemberDetail }) {
+  const site = useQuery(Q.site).data;
+  const city = officeCity(site, m.office);
   const lists: [string, string[]][] = [
     ['Experience', m.experience],
     ['Education', m.education],
@@ -43,6 +63,31 @@ function Profile({ m }: { m: TeamMemberDetail }) {
             <p className="eyebrow">Team</p>
             <h1 className="profile__name">{m.name}</h1>
             <p className="profile__title">{m.title}</p>
+            {/* Where they work and what they invest in: each leads on (colleagues in the office, the strategy's or sector's page). */}
+            <dl className="profile__facts">
+              <div className="profile__fact">
+                <dt>Office</dt>
+                <dd>
+                  <Link href={teamHref({ office: 'All', strategy: 'All', sector: 'All' }, { office: m.office })}>{city}</Link>
+                </dd>
+              </div>
+              {m.strategies.length > 0 && (
+                <div className="profile__fact">
+                  <dt>{m.strategies.length === 1 ? 'Strategy' : 'Strategies'}</dt>
+                  <dd>
+                    <Areas facet="strategy" values={m.strategies} />
+                  </dd>
+                </div>
+              )}
+              {m.sectors.length > 0 && (
+                <div className="profile__fact">
+                  <dt>{m.sectors.length === 1 ? 'Sector' : 'Sectors'}</dt>
+                  <dd>
+                    <Areas facet="sector" values={m.sectors} />
+                  </dd>
+                </div>
+              )}
+            </dl>
             <div className="prose prose--large">
               <Prose blocks={m.body.intro} />
             </div>

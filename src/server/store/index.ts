@@ -62,7 +62,10 @@ export interface Revocation {
 export interface Store {
   /** Where it lives, for log lines and `npm run messages` (a file, or a database's name). */
   readonly location: string;
-  /** Resolves once the store can be used (schema created or migrated); rejects with why not. */
+  /**
+   * Resolves once the store can be used (schema created or migrated); rejects with why not
+   * (StoreUnavailableError: not now, asked again by the next call).
+   */
   ready(): Promise<void>;
   messages: {
     /** Inserts and commits (with its outbox entry when `notify`); resolves to the new id. */
@@ -95,7 +98,8 @@ export interface Store {
     revoke(revocation: Revocation): Promise<void>;
     /**
      * The revocations recorded after `cursor` (0: every one still in force), oldest first, and the
-     * cursor to ask from next time.
+     * cursor to ask from next time. Some read before may come again (a store written by several
+     * hosts reads a little behind its cursor, where a slower host's sign-out may still appear).
      */
     revokedSince(cursor: number, now: Date): Promise<{ revoked: Revocation[]; cursor: number }>;
     /** Forgets revocations of tokens that have expired by themselves; resolves to how many. */
@@ -110,3 +114,8 @@ export interface Store {
 
 /** The store cannot be used: damaged, not a database, unreachable. The message says what to do. */
 export class StoreError extends Error {}
+/**
+ * The store cannot be reached now (a database server down or out of reach), and may be later: the
+ * server starts anyway — pages need no store — and the store is set up once it answers.
+ */
+export class StoreUnavailableError extends StoreError {}

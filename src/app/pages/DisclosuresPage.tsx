@@ -1,0 +1,174 @@
+/**
+ * /disclosures: the hub of the firm's regulatory disclosures — SFDR, the UK Stewardship Code,
+ * Modern Slavery, whistleblowing, regulatory status by office, Form ADV and Form CRS — each a
+ * section with its own anchor (/disclosures#sfdr), its own last-updated date and the documents and
+ * registers it points to (content/disclosures); then the terms of use and legal information (the
+ * policy content/policies/disclosures.md, dated as a whole). Laid out like the policy pages.
+ */
+import { useQuery, type QueryKey } from '../query.ts';
+import { Link } from '../router.tsx';
+import type { DisclosureSection, PolicyPageData } from '../types.ts';
+import type { PageProps } from '../routes.ts';
+import { href } from '../paths.ts';
+import { POLICY_PAGES } from '../nav-links.ts';
+import { formatDate } from '../format.ts';
+import { PageMeta } from '../components/PageMeta.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { Loaded } from '../components/Loaded.tsx';
+import { Prose } from '../components/Prose.tsx';
+
+const Updated = ({ date }: { date: string }) => <time dateTime={date}>{formatDate(date)}</time>;
+const LEGAL_ID = 'legal-information';
+
+export function DisclosuresPage({ data }: PageProps<{ page: QueryKey<PolicyPageData>; sections: QueryKey<DisclosureSection[]> }>) {
+  const page = useQuery(data.page);
+  const sections = useQuery(data.sections);
+  return (
+    <Loaded state={page} also={[sections]} loading="Loading disclosures">
+      {(p) => <Disclosures p={p} hub={sections.data ?? []} />}
+    </Loaded>
+  );
+}
+
+function Disclosures({ p, hub }: { p: PolicyPageData; hub: DisclosureSection[] }) {
+  const newest = [p.lastUpdated, ...hub.map((d) => d.lastUpdated)].sort().at(-1)!;
+  const others = [
+    ...POLICY_PAGES.filter((x) => x.slug !== 'disclosures').map((x) => ({ href: href('page', { slug: x.slug }), label: x.label })),
+    { href: href('cookieSettings'), label: 'Cookie Settings' },
+  ];
+  return (
+    <article className="policy policy--disclosures">
+      <PageMeta title={p.title} description={p.description} />
+      <PageHero eyebrow="Legal" title={p.title}>
+        <p className="policy-updated">
+          Last updated <Updated date={newest} />
+        </p>
+      </PageHero>
+
+      <div className="container policy-layout">
+        <div className="policy-aside">
+          <nav className="policy-toc" aria-label="Contents">
+            <h2 className="policy-toc__title">Contents</h2>
+            <p className="policy-toc__group">Regulatory Disclosures</p>
+            <ol className="policy-toc__list">
+              {hub.map((d) => (
+                <li key={d.id}>
+                  <a href={`#${d.id}`} className="policy-toc__link">
+                    {d.title}
+                  </a>
+                </li>
+              ))}
+            </ol>
+            <p className="policy-toc__group">
+              <a href={`#${LEGAL_ID}`} className="policy-toc__link">
+                Terms of Use and Legal Information
+              </a>
+            </p>
+            <ol className="policy-toc__list">
+              {p.body.sections.map((s) => (
+                <li key={s.id}>
+                  <a href={`#${s.id}`} className="policy-toc__link">
+                    {s.heading}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        </div>
+
+        <div className="policy-body">
+          <div className="policy-intro prose prose--large">
+            <p>
+              Our statements under the rules that apply to us in the United States, the United Kingdom, the European Union and Singapore, each dated when it last changed, followed by the terms on
+              which this website is provided.
+            </p>
+          </div>
+          {hub.map((d) => (
+            <section key={d.id} className="policy-section disclosure prose" aria-labelledby={d.id}>
+              <h2 id={d.id} className="policy-section__heading">
+                {d.title}
+              </h2>
+              <p className="disclosure__updated">
+                Last updated <Updated date={d.lastUpdated} />
+              </p>
+              <Prose blocks={d.body.intro} listClass="policy-section__list" />
+              {d.body.sections.map((s) => (
+                <section key={s.id} aria-labelledby={`${d.id}-${s.id}`}>
+                  <h3 id={`${d.id}-${s.id}`} className="disclosure__subheading">
+                    {s.heading}
+                  </h3>
+                  <Prose blocks={s.blocks} listClass="policy-section__list" />
+                </section>
+              ))}
+              {d.links.length > 0 && (
+                <ul className="disclosure__links">
+                  {d.links.map((l) => (
+                    <li key={l.href}>
+                      {l.href.startsWith('/') && !l.href.endsWith('.pdf') ? (
+                        <Link href={l.href}>{l.label}</Link>
+                      ) : (
+                        <a href={l.href} {...(l.href.startsWith('https:') ? { rel: 'noopener' } : {})}>
+                          {l.label}
+                        </a>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+
+          <section className="disclosures-legal" aria-labelledby={LEGAL_ID}>
+            <h2 id={LEGAL_ID} className="disclosures-legal__heading">
+              Terms of Use and Legal Information
+            </h2>
+            <p className="disclosure__updated">
+              Last updated <Updated date={p.lastUpdated} />
+            </p>
+            <div className="policy-intro prose">
+              <Prose blocks={p.body.intro} />
+            </div>
+            {p.body.sections.map((s, i) => (
+              <section key={s.id} className="policy-section prose" aria-labelledby={s.id}>
+                <h3 id={s.id} className="policy-section__heading">
+                  <span className="policy-section__number" aria-hidden="true">
+                    {String(i + 1).padStart(2, '0')}
+                  </span>
+                  {s.heading}
+                </h3>
+                <Prose blocks={s.blocks} listClass="policy-section__list" />
+              </section>
+            ))}
+          </section>
+
+          <footer className="policy-end">
+            <p className="policy-end__updated">
+              This page was last updated on <Updated date={newest} />.
+            </p>
+            <a href="#main" className="policy-end__top">
+              Back to top
+            </a>
+          </footer>
+
+          <nav className="policy-related" aria-label="Related policies">
+            <h2 className="policy-related__title">Related</h2>
+            <ul className="policy-related__list">
+              <li>
+                <Link href={href('documents')} className="policy-related__link">
+                  Documents
+                </Link>
+              </li>
+              {others.map((o) => (
+                <li key={o.href}>
+                  <Link href={o.href} className="policy-related__link">
+                    {o.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </article>
+  );
+}
