@@ -61,7 +61,10 @@ export function focusSnapshot(page: Page): Promise<FocusSnapshot> {
       .join(' ')
       .trim();
     const label = (el as HTMLInputElement).labels?.[0]?.textContent;
-    const text = (el.getAttribute('aria-label') || labelledBy || label || el.textContent || el.getAttribute('placeholder') || el.getAttribute('name') || el.id || '').trim().replace(/\s+/g, ' ').slice(0, 50);
+    const text = (el.getAttribute('aria-label') || labelledBy || label || el.textContent || el.getAttribute('placeholder') || el.getAttribute('name') || el.id || '')
+      .trim()
+      .replace(/\s+/g, ' ')
+      .slice(0, 50);
     const role = el.getAttribute('role');
     const desc = `${el.tagName.toLowerCase()}${role ? `[role=${role}]` : ''} "${text}"`;
     const r = el.getBoundingClientRect();
@@ -213,9 +216,12 @@ function inPage(page: Page, arg: { region: string; find?: string }) {
     ({ region, find, TABBABLE }) => {
       const root = document.querySelector(region);
       const modal = document.querySelector('dialog:modal');
-      const labelledBy = (el: Element) => (el.getAttribute('aria-labelledby') ?? '').split(/\s+/).map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : '')).join(' ');
-      const name = (el: Element) =>
-        (el.getAttribute('aria-label') || labelledBy(el).trim() || (el as HTMLInputElement).labels?.[0]?.textContent || el.textContent || '').trim().replace(/\s+/g, ' ');
+      const labelledBy = (el: Element) =>
+        (el.getAttribute('aria-labelledby') ?? '')
+          .split(/\s+/)
+          .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+          .join(' ');
+      const name = (el: Element) => (el.getAttribute('aria-label') || labelledBy(el).trim() || (el as HTMLInputElement).labels?.[0]?.textContent || el.textContent || '').trim().replace(/\s+/g, ' ');
       const roleOf = (el: Element) => el.getAttribute('role') ?? (el.tagName === 'A' ? 'link' : el.tagName === 'SELECT' ? 'combobox' : el.tagName.toLowerCase());
       // A filter's group is part of its key: every group has its own "All".
       const groups = [...document.querySelectorAll('[role="group"]')];
@@ -223,7 +229,10 @@ function inPage(page: Page, arg: { region: string; find?: string }) {
         const g = el.closest('[role="group"]');
         return g ? `group ${groups.indexOf(g)}: ` : '';
       };
-      const keyOf = (el: Element) => `${groupOf(el)}${roleOf(el)} "${name(el).replace(/\d[\d,.]*/g, '#').slice(0, 40)}"`;
+      const keyOf = (el: Element) =>
+        `${groupOf(el)}${roleOf(el)} "${name(el)
+          .replace(/\d[\d,.]*/g, '#')
+          .slice(0, 40)}"`;
       const controls = [...(root?.querySelectorAll<HTMLElement>(TABBABLE) ?? [])].filter(
         (el) =>
           el.tabIndex >= 0 &&
