@@ -577,13 +577,14 @@ export default async function acrReport(): Promise<void> {
       '';
     return list.filter((r) => (r.runId ?? '') === runId);
   };
+  // The keyboard journeys' table is written whenever the crawl ran, with or without axe.
+  const crawls = runOf(readDir<JourneyRecord>(JOURNEY_RESULTS_DIR));
+  writeJourneySummary(crawls);
   const axe = runOf(readDir<AxeRec>(AXE_RESULTS_DIR));
   if (!axe.length) return;
   const ibm = runOf(readDir<IbmRec>(IBM_RESULTS_DIR));
   const checks = runOf(readDir<CheckRecord>(CHECK_RESULTS_DIR));
-  const crawls = runOf(readDir<JourneyRecord>(JOURNEY_RESULTS_DIR));
   const journeyTests = runOf(readDir<JourneyTestRecord>(JOURNEY_TESTS_DIR));
-  writeJourneySummary(crawls);
   const rows = buildAcr(axe, ibm, checks, crawls, journeyTests);
   const meta = {
     date: new Date().toISOString().slice(0, 10),
