@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page, Request, TestInfo } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 /** What can take focus from the keyboard (the site uses no positive tabindex). */
@@ -61,7 +61,7 @@ export function focusSnapshot(page: Page): Promise<FocusSnapshot> {
       .join(' ')
       .trim();
     const label = (el as HTMLInputElement).labels?.[0]?.textContent;
-    const text = (el.getAttribute('aria-label') || labelledBy || label || el.textContent || el.getAttribute('placeholder') || el.getAttribute('name') || el.id || '')
+    const text = (el.getAttribute('aria-label') || labelledBy || label || el.innerText || el.getAttribute('placeholder') || el.getAttribute('name') || el.id || '')
       .trim()
       .replace(/\s+/g, ' ')
       .slice(0, 50);
@@ -187,7 +187,7 @@ export interface CrawlOptions {
   region?: string;
   /** Lets the page's timers and requests run: the fake clock (states.spec.ts) or real time. */
   clock: 'paused' | 'real';
-  /** Forward Tab stops walked in the region (then one back). */
+  /** Forward Tab stops walked from the region's first control (then one back); each control activated is reached by Tab as well. */
   tabStops?: number;
   /** Controls activated at most. */
   maxActivations?: number;
@@ -211,9 +211,9 @@ interface Candidate {
  * inside the modal dialog when one is open), each with its key. `find`: focus the first control
  * with that key and say which filter of its group is pressed now (to come back to it).
  */
-function inPage(page: Page, arg: { region: string; find?: string }) {
+function inPage(page: Page, arg: { region: string; find?: string; byTab?: boolean; pick?: number }) {
   return page.evaluate(
-    ({ region, find, TABBABLE }) => {
+    ({ region, find, byTab, pick, TABBABLE }) => {
       const root = document.querySelector(region);
       const modal = document.querySelector('dialog:modal');
       const labelledBy = (el: Element) =>
@@ -244,10 +244,18 @@ function inPage(page: Page, arg: { region: string; find?: string }) {
       );
       if (find !== undefined) {
         const el = controls.find((c) => keyOf(c) === find);
-        if (!el) return { found: false, back: null, list: [] };
+        if (!el) return { found: false, back: null, list: [], byTab: false };
         const pressed = el.getAttribute('aria-pressed') === 'false' ? el.closest('[role="group"]')?.querySelector('[aria-pressed="true"]') : null;
-        el.focus();
-        return { found: true, back: pressed ? keyOf(pressed) : null, list: [] };
+        // By keyboard: focus the stop before it in the page's (or the modal dialog's) focus order,
+        // and the crawler presses Tab (a control no Tab reaches is a problem it reports).
+        const order = [...(modal ?? document).querySelectorAll<HTMLElement>(TABBABLE)].filter(
+          (e) => e.tabIndex >= 0 && !e.closest('[inert], dialog:not([open])') && e.checkVisibility() && !(e as HTMLButtonElement).disabled,
+        );
+        const before = byTab ? order[order.indexOf(el) - 1] : undefined;
+        document.querySelectorAll('[data-crawl-target]').forEach((t) => t.removeAttribute('data-crawl-target'));
+        el.setAttribute('data-crawl-target', '');
+        (before ?? el).focus();
+        return { found: true, back: pressed ? keyOf(pressed) : null, list: [], byTab: !!before };
       }
       const here = location.pathname;
       // Pages of results before the filters (a filter starts again at page 1); Clear all filters
@@ -294,10 +302,15 @@ function inPage(page: Page, arg: { region: string; find?: string }) {
         seen.add(sort);
         list.push({ key: keyOf(el), kind, desc: `${roleOf(el)} "${n.slice(0, 40)}"`, press, order: ORDER[kind] });
       }
-      list.sort((a, b) => a.order - b.order);
-      return { found: true, back: null, list };
+      // One filter group per state, not every group: the states of a listing (as loaded,
+      // filtered, page 2, empty) each take another one (`pick`, from the state's id), so together
+      // they press each group's options while each state costs one filter and its way back.
+      const filters = list.filter((c) => c.kind === 'filter');
+      const kept = filters.length > 1 ? list.filter((c) => c.kind !== 'filter' || c === filters[pick % filters.length]) : list;
+      kept.sort((a, b) => a.order - b.order);
+      return { found: true, back: null, list: kept, byTab: false };
     },
-    { ...arg, TABBABLE },
+    { byTab: false, pick: 0, ...arg, TABBABLE },
   );
 }
 
@@ -359,6 +372,8 @@ export async function crawlJourneys(
   const budget = opts.budgetMs ?? (state.id === SHARED_PARTS_STATE || state.id === 'home' ? 15_000 : 8000);
   const maxActivations = opts.maxActivations ?? 16;
   const region = opts.region ?? regionOf(state);
+  // Which filter group this state presses (see inPage): stable for a state, different between states.
+  const pick = [...state.id].reduce((n, ch) => n + ch.charCodeAt(0), 0);
   const steps: JourneyStep[] = [];
   const skipped: string[] = [];
   const gone: string[] = [];
@@ -366,12 +381,16 @@ export async function crawlJourneys(
   let activated = 0;
   let candidates = 0;
   const net = { inflight: 0, seen: 0 };
-  const onRequest = () => {
+  // The page's own requests for data (a listing's next page, a search): what the next render
+  // waits for. Images (a page of company logos) are not waited for: focus does not depend on them.
+  const data = (r: Request) => ['fetch', 'xhr', 'document'].includes(r.resourceType());
+  const onRequest = (r: Request) => {
+    if (!data(r)) return;
     net.inflight++;
     net.seen++;
   };
-  const onDone = () => {
-    net.inflight = Math.max(0, net.inflight - 1);
+  const onDone = (r: Request) => {
+    if (data(r)) net.inflight = Math.max(0, net.inflight - 1);
   };
   page.on('request', onRequest);
   page.on('requestfinished', onDone);
@@ -399,12 +418,36 @@ export async function crawlJourneys(
   };
   /** Focuses the control with this key (found: false when it is no longer on the page). */
   const reach = (part: string, key: string) => inPage(page, { region: part, find: key });
+  /** Reaches the control by keyboard: Tab from the stop before it (focused directly when it is the first). */
+  const reachByTab = async (part: string, c: Candidate) => {
+    const r = await inPage(page, { region: part, find: c.key, byTab: true });
+    if (!r.found || !r.byTab) return r;
+    let s: FocusSnapshot | null = null;
+    let where: 'there' | 'around' | 'elsewhere' = 'around';
+    // A scrolling box around the control (an expanded story) is a Tab stop of its own, before it.
+    for (let i = 0; i < 3 && where === 'around'; i++) {
+      await page.keyboard.press('Tab');
+      tabs++;
+      s = await look(`Tab to ${c.desc}`);
+      where = await page.evaluate(() => {
+        const el = document.activeElement;
+        const target = document.querySelector('[data-crawl-target]');
+        return el === target ? 'there' : el && target && el !== document.body && el.contains(target) ? 'around' : 'elsewhere';
+      });
+      if (where === 'around') steps.at(-1)!.action = `Tab (a scrolling box around ${c.desc})`;
+    }
+    if (where !== 'there' && s) {
+      steps.at(-1)!.problems.push(`Tab from the stop before ${c.desc} reaches ${s.desc} instead`);
+      await inPage(page, { region: part, find: c.key });
+    }
+    return r;
+  };
   try {
     await page.mouse.move(-1, -1);
     const parts = [region, ...(state.id === SHARED_PARTS_STATE ? ['header', 'footer'] : [])];
     for (const part of parts) {
       // 1. Tab through the part's first stops, then back: each stop a keyboard visitor meets.
-      const listed = await inPage(page, { region: part });
+      const listed = await inPage(page, { region: part, pick });
       const focusedFirst = await page.evaluate(
         ({ part, TABBABLE }) => {
           const el = [...(document.querySelector(part)?.querySelectorAll<HTMLElement>(TABBABLE) ?? [])].find(
@@ -417,10 +460,11 @@ export async function crawlJourneys(
       );
       if (!focusedFirst) continue;
       await look(`focus the first control of ${part}`);
-      for (let i = 0; i < (opts.tabStops ?? 4); i++) await tab('Tab');
+      for (let i = 0; i < (opts.tabStops ?? 2); i++) await tab('Tab');
       await tab('Shift+Tab');
       // 2. Activate its controls, one after the other.
-      const list = listed.list as Candidate[];
+      // maxActivations 0: the Tab walk only (before hydration, where a control loads another page).
+      const list = opts.maxActivations === 0 ? [] : (listed.list as Candidate[]);
       candidates += list.length;
       const isDialogState = part === 'dialog[open]';
       for (const [i, c] of list.entries()) {
@@ -428,7 +472,7 @@ export async function crawlJourneys(
           skipped.push(...list.slice(i).map((x) => x.desc));
           break;
         }
-        const { found, back } = await reach(part, c.key);
+        const { found, back } = await reachByTab(part, c);
         if (!found) {
           gone.push(c.desc);
           continue;
