@@ -578,9 +578,11 @@ export interface JourneyTestRecord {
 /** After each test of a behaviour spec: its outcome, for the conformance report (JOURNEY_TESTS). */
 export function recordJourneyTest(testInfo: TestInfo): void {
   const file = path.basename(testInfo.file);
-  if (!JOURNEY_TESTS.some((j) => j.file === file && j.title.test(testInfo.title))) return;
+  // With its describe blocks ("before the scripts arrive › header and page controls…"): JOURNEY_TESTS may match either.
+  const title = testInfo.titlePath.slice(1).join(' › ');
+  if (!JOURNEY_TESTS.some((j) => j.file === file && j.title.test(title))) return;
   mkdirSync(JOURNEY_TESTS_DIR, { recursive: true });
-  const record: JourneyTestRecord = { runId: process.env.E2E_RUN_ID ?? '', file, title: testInfo.title, project: testInfo.project.name, status: testInfo.status ?? 'unknown' };
-  const name = `${testInfo.project.name}--${file}--${testInfo.title.replace(/[^a-z0-9]+/gi, '_').slice(0, 80)}.json`;
+  const record: JourneyTestRecord = { runId: process.env.E2E_RUN_ID ?? '', file, title, project: testInfo.project.name, status: testInfo.status ?? 'unknown' };
+  const name = `${testInfo.project.name}--${file}--${title.replace(/[^a-z0-9]+/gi, '_').slice(0, 100)}.json`;
   writeFileSync(path.join(JOURNEY_TESTS_DIR, name), JSON.stringify(record, null, 1));
 }
