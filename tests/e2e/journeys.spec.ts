@@ -110,3 +110,17 @@ test('Back and Forward after client-side navigation: focus rests on something vi
   await page.goForward();
   await expectFocusRests(page, 'Forward to the home page');
 });
+
+test('/team: Clear all filters, from wherever the visitor scrolled, leaves focus on a filter in view', { tag: '@mobile' }, async ({ page }) => {
+  await page.goto('/team?office=san-francisco&sector=pharmaceuticals');
+  await waitForHydration(page);
+  const clear = page.getByRole('button', { name: 'Clear all filters' });
+  // Read down to the empty state first (a phone's three filter groups are taller than its screen),
+  // then Enter on the button, as a screen reader's cursor or a swipe would leave it.
+  await clear.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await clear.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/team$/);
+  const s = await expectFocusRests(page, 'Enter on Clear all filters');
+  expect(s.desc, 'focus continues from the first filter').toMatch(/^button "All \d+ people"/);
+});

@@ -560,6 +560,7 @@ export const JOURNEY_TESTS: { file: string; title: RegExp; sc: string[] }[] = [
   { file: 'keyboard.spec.ts', title: /keeps focus in the story and the header, Escape closes/, sc: ['2.4.3', '2.1.2'] },
   { file: 'keyboard.spec.ts', title: /MENU: opens from the keyboard/, sc: ['2.4.3', '4.1.2'] },
   { file: 'journeys.spec.ts', title: /Back and Forward after client-side navigation/, sc: ['2.4.3', '2.4.11'] },
+  { file: 'journeys.spec.ts', title: /\/team: Clear all filters, from wherever the visitor scrolled/, sc: ['2.4.3', '2.4.11'] },
 ];
 
 /** What the per-state crawl checks at every step: focus order kept, focus seen, not hidden. */
