@@ -130,8 +130,8 @@ export interface ResourcesResults {
  * The /resources list for a query. Both filters must match (seed §4). A category that no
  * resource has is unknown and means 'All'; a known category that the selected type lacks (a
  * stale or hand-made link such as ?type=research&category=Award) is kept, matches nothing, and
- * shows the empty state with its "Clear all filters" button. The buttons themselves never lead
- * there: see resourcesHref.
+ * shows the empty state with its "Clear all filters" button (the buttons lead there too: see
+ * resourcesHref).
  */
 export function resourcesResults(resources: readonly Resource[], query: ResourcesQuery): ResourcesResults {
   const type = selectOption(
@@ -155,14 +155,12 @@ export function listingHref(pathname: string, params: Record<string, string | un
 }
 
 /**
- * Where a /resources filter button leads (always page 1). Choosing a category keeps the type.
- * Choosing a type keeps the category only when that type has it (`categoriesByType`, from the
- * listing answer), so switching from "News & Updates · Award" to "Insights and Research" shows
- * research instead of an empty list.
+ * Where a /resources filter button leads (always page 1). Each filter changes its own value and
+ * keeps the other's: both must match (seed §4), so "News & Updates · Award" switched to "Insights
+ * and Research" is research about awards — none — and the empty state says so, with "Clear all
+ * filters". (Dropping the category there silently showed every research note, and made the
+ * seed's empty state unreachable from the buttons.)
  */
-export function resourcesHref(categoriesByType: Readonly<Record<string, readonly string[]>>, current: { type: string; category: string }, change: { type?: string; category?: string }): string {
-  const type = change.type ?? current.type;
-  let category = change.category ?? current.category;
-  if (change.type !== undefined && category !== ALL && !(categoriesByType[type] ?? []).includes(category)) category = ALL;
-  return listingHref(PATHS.resources, { type, category });
+export function resourcesHref(current: { type: string; category: string }, change: { type?: string; category?: string }): string {
+  return listingHref(PATHS.resources, { type: change.type ?? current.type, category: change.category ?? current.category });
 }

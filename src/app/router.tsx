@@ -63,12 +63,31 @@ export function matchPattern(pattern: string, pathname: string): Record<string, 
 const isClient = typeof window !== 'undefined';
 const useIsoLayoutEffect = isClient ? useLayoutEffect : useEffect;
 const SCROLL_KEY = 'hrc:scroll';
+/** Per history entry: the link a visitor followed from it, focused again when they come Back. */
+const FOCUS_KEY = 'hrc:focus';
 
 function readScrollMap(): Record<string, number> {
+  return readMap(SCROLL_KEY) as Record<string, number>;
+}
+
+function readMap(key: string): Record<string, unknown> {
   try {
-    return JSON.parse(sessionStorage.getItem(SCROLL_KEY) || '{}');
+    return JSON.parse(sessionStorage.getItem(key) || '{}');
   } catch {
     return {};
+  }
+}
+
+/** Remembers the link that has focus as this entry is left (Back comes back to it). */
+function saveFocusedLink(entry: string) {
+  const active = document.activeElement;
+  const map = readMap(FOCUS_KEY);
+  if (active instanceof HTMLAnchorElement && active.closest('main')) map[entry] = active.getAttribute('href');
+  else delete map[entry];
+  try {
+    sessionStorage.setItem(FOCUS_KEY, JSON.stringify(map));
+  } catch {
+    /* best effort */
   }
 }
 
@@ -79,7 +98,9 @@ export function isClientRoutable(url: URL): boolean {
 
 export function RouterProvider({ initial, children }: { initial: Location; children: ReactNode }) {
   const [location, setLocation] = useState<Location>(initial);
-  const pending = useRef<{ restoreY?: number; focus: boolean; scroll: boolean } | null>(null);
+  // The location shown, as seen from the popstate listener (set once rendered).
+  const lastLocation = useRef(location);
+  const pending = useRef<{ restoreY?: number; restoreFocus?: string; focus: boolean; scroll: boolean } | null>(null);
   const entryKey = useRef<string>('');
 
   useEffect(() => {
@@ -97,10 +118,21 @@ export function RouterProvider({ initial, children }: { initial: Location; child
       }
     };
     const onPop = (e: PopStateEvent) => {
+      const here = parseLocation(window.location.href);
+      if (!(e.state as { key?: string } | null)?.key && here.hash && here.pathname === lastLocation.current.pathname && here.search === lastLocation.current.search) {
+        // A link to a place on this page (#section): the browser scrolls there; it is no new
+        // page, so no scroll restoring. Focus goes to the place, as the visitor's next Tab would.
+        history.replaceState({ key: entryKey.current }, '');
+        focusFragmentTarget(here.hash);
+        setLocation(here);
+        return;
+      }
       saveScroll();
+      saveFocusedLink(entryKey.current);
       const key = (e.state as { key?: string } | null)?.key ?? '';
       entryKey.current = key;
-      pending.current = { restoreY: readScrollMap()[key] ?? 0, focus: true, scroll: true };
+      const link = readMap(FOCUS_KEY)[key];
+      pending.current = { restoreY: readScrollMap()[key] ?? 0, restoreFocus: typeof link === 'string' ? link : undefined, focus: true, scroll: true };
       setLocation(parseLocation(window.location.href));
     };
     window.addEventListener('popstate', onPop);
@@ -120,6 +152,7 @@ export function RouterProvider({ initial, children }: { initial: Location; child
     } catch {
       /* best effort */
     }
+    saveFocusedLink(entryKey.current);
     const key = Math.random().toString(36).slice(2);
     const href = url.pathname + url.search + url.hash;
     if (opts.replace) history.replaceState({ key }, '', href);
@@ -131,6 +164,7 @@ export function RouterProvider({ initial, children }: { initial: Location; child
 
   // After the next page has rendered: scroll (top, #hash, or the remembered position) and focus.
   useIsoLayoutEffect(() => {
+    lastLocation.current = location;
     const p = pending.current;
     if (!p) return;
     pending.current = null;
@@ -140,7 +174,12 @@ export function RouterProvider({ initial, children }: { initial: Location; child
       else if (target) target.scrollIntoView();
       else window.scrollTo(0, 0);
     }
-    if (p.focus) focusPageHeading();
+    if (!p.focus) return;
+    // Back (or Forward) to where the visitor was: on the link they followed, when it is in view
+    // after the scroll is restored; otherwise the page's heading, as after any navigation.
+    const link = p.restoreFocus ? [...document.querySelectorAll<HTMLAnchorElement>('main a[href]')].find((a) => a.getAttribute('href') === p.restoreFocus) : undefined;
+    if (link && inView(link)) link.focus({ preventScroll: true });
+    else focusPageHeading();
   }, [location]);
 
   const value = useMemo(() => ({ location, navigate }), [location, navigate]);
@@ -161,6 +200,15 @@ function focusPageHeading() {
   // only a visible heading counts.
   const visibleH1 = () => [...(main?.querySelectorAll<HTMLElement>('h1') ?? [])].find((h) => h.checkVisibility?.() ?? h.offsetParent !== null);
   const h1 = visibleH1();
+  // A heading only for screen readers (the home page's, a 1 px box), or one scrolled out of view
+  // (Back restores the scroll): focus on it would be seen nowhere, so <main> takes it, named by
+  // that heading.
+  if (h1 && main && (h1.getBoundingClientRect().width <= 1 || !inView(h1))) {
+    if (h1.id) main.setAttribute('aria-labelledby', h1.id);
+    focus(main);
+    return;
+  }
+  main?.removeAttribute('aria-labelledby');
   if (h1 || !main) {
     if (h1) focus(h1);
     return;
@@ -191,12 +239,36 @@ export function Link({ href, onClick, ...rest }: LinkProps) {
     e.preventDefault();
     const here = window.location;
     if (url.pathname === here.pathname && url.search === here.search && url.hash) {
-      // Same page, new fragment: let the browser scroll, keep history.
+      // Same page, new fragment: let the browser scroll, keep history; focus goes there.
       history.pushState({ ...history.state }, '', url.hash);
       document.getElementById(decodeURIComponent(url.hash.slice(1)))?.scrollIntoView();
+      focusFragmentTarget(url.hash);
       return;
     }
     router.navigate(url.pathname + url.search + url.hash);
   };
   return <a href={href} onClick={handle} {...rest} />;
+}
+
+/** Some of the element's box is inside the viewport. */
+function inView(el: Element): boolean {
+  const r = el.getBoundingClientRect();
+  return r.bottom > 0 && r.top < window.innerHeight && r.width > 0;
+}
+
+/**
+ * After a link to a place on the page: focus the place (a section's heading), so that focus is
+ * not left on <body> (where Chromium puts it when the target cannot take focus) and the next
+ * Tab continues from there.
+ */
+function focusFragmentTarget(hash: string) {
+  let el: HTMLElement | null = null;
+  try {
+    el = document.getElementById(decodeURIComponent(hash.slice(1)));
+  } catch {
+    return;
+  }
+  if (!el) return;
+  if (!el.hasAttribute('tabindex') && el.tabIndex < 0) el.setAttribute('tabindex', '-1');
+  el.focus({ preventScroll: true });
 }

@@ -4,7 +4,9 @@
  *
  * JSON callers (the enhanced form) get 201 { id } / 400 { errors } / 413 / 429 JSON.
  * A plain HTML form post (no JavaScript) gets a 303 back to the page, which shows the outcome:
- * /contact?sent=1#contact-form, or /contact?error=<fields>#contact-form.
+ * /contact?sent=1#contact-form; a post the validator refuses is answered 400 with the page itself,
+ * its errors marked and everything the visitor typed still in the fields (WCAG 3.3.7: a redirect
+ * to /contact?error=<fields> lost it all).
  */
 import type { Request, Response, RequestHandler } from 'express';
 import { rateLimit, type Store as LimiterStore } from 'express-rate-limit';
@@ -16,14 +18,17 @@ import type { StoreBounds } from './bounds.ts';
 import { PATHS } from '../app/paths.ts';
 import { clientKey, sameOriginOnly } from './gate.ts';
 import { minutesText, parseBody, retryAfterSeconds, wantsJson } from './forms.ts';
-import { CONTACT_FIELDS, HONEYPOT_FIELD, validateContact, type ContactField, type ContactInput } from '../app/contact-validation.ts';
+import { CONTACT_FIELDS, HONEYPOT_FIELD, normalizeContact, validateContact, type ContactField, type ContactInput } from '../app/contact-validation.ts';
 
 export const CONTACT_BODY_LIMIT = '16kb';
 
 const redirectBack = (res: Response, query: string) => res.redirect(303, `${PATHS.contact}?${query}#contact-form`);
 
-/** Renders the contact page as the answer to a post the store refused, with what was typed (app.ts → render.tsx). */
-export type ContactPageRenderer = (req: Request, res: Response, status: number, typed: ContactInput) => void;
+/**
+ * Renders the contact page as the answer to a post, with what was typed: one the store refused,
+ * or (`errors`) one the validator refused (app.ts → render.tsx).
+ */
+export type ContactPageRenderer = (req: Request, res: Response, status: number, typed: ContactInput, errors?: ContactField[]) => void;
 
 export interface ContactDeps {
   config: Config;
@@ -85,8 +90,12 @@ export function createContactHandler(deps: ContactDeps): RequestHandler[] {
     const result = validateContact(fields);
     if (!result.ok) {
       res.locals.contactInvalid = true;
+      const invalid = Object.keys(result.errors) as ContactField[];
       if (wantsJson(req)) res.status(400).json({ errors: result.errors });
-      else redirectBack(res, `error=${(Object.keys(result.errors) as ContactField[]).join(',')}`);
+      else if (deps.failurePage) {
+        res.setHeader('Cache-Control', 'no-store');
+        deps.failurePage(req, res, 400, normalizeContact(fields), invalid);
+      } else redirectBack(res, `error=${invalid.join(',')}`);
       return;
     }
 

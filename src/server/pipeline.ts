@@ -333,7 +333,8 @@ export const contactForm: Step = (app, { config, store, log, bounds, limiterStor
       bounds,
       limiterStore: limiterStores('contact-client'),
       onStored: outbox?.kick,
-      failurePage: (req, res, status, typed) => renderPage(req, res, render, { url: PATHS.contact, status, data: { [queryPath(CONTACT_DRAFT_KEY)]: typed } }),
+      failurePage: (req, res, status, typed, errors) =>
+        renderPage(req, res, render, { url: errors ? `${PATHS.contact}?error=${errors.join(',')}` : PATHS.contact, status, data: { [queryPath(CONTACT_DRAFT_KEY)]: typed } }),
     }),
   );
 };

@@ -14,6 +14,13 @@
  * (by the engine's own criterion mapping; accepted false positives from a11y-known-issues.ts are
  * shown as such), and the manual checks run as tests (states.spec.ts). Any unaccepted
  * failure in the run turns the criterion into "Does Not Support", whatever the judgement says.
+ *
+ * Criteria about what happens between two states (2.4.3, 2.4.7, 2.4.11, 2.2.1, 2.2.2, 3.3.1,
+ * 3.3.7, 2.4.4, 4.1.2, 4.1.3, 2.1.2) also cite the keyboard journeys that back them (issue 31):
+ * the per-state crawl of states.spec.ts (journeys.ts) and the journey tests of the behaviour
+ * specs (journeys.ts JOURNEY_TESTS). A failing journey turns its criterion to "Partially
+ * Supports" (fewer than half of its journeys failed) or "Does Not Support"; a journey that did not
+ * run is said, and nothing is claimed from it.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +30,8 @@ import axeCore from 'axe-core';
 import { AXE_RESULTS_DIR, IBM_RESULTS_DIR } from './env.ts';
 import { CHECKS, CHECK_RESULTS_DIR, type CheckRecord } from './a11y-checks.ts';
 import { KNOWN_ISSUES } from './a11y-known-issues.ts';
+import { CRAWL_CRITERIA, JOURNEY_RESULTS_DIR, JOURNEY_TESTS, JOURNEY_TESTS_DIR, type JourneyRecord, type JourneyTestRecord } from './journeys.ts';
+import { writeJourneySummary } from './journeys-summary.ts';
 
 export const ACR_DIR = 'reports/acr';
 
@@ -178,26 +187,29 @@ export const JUDGEMENTS: Record<string, Judgement> = {
   '2.2.1': {
     verdict: 'Partially Supports',
     remarks:
-      'Pages set no time limits. The investor session behind the password gate ends after 60 minutes without a request (every page visited renews it; SESSION_IDLE_MINUTES sets it, 5 to 720) and 12 hours after sign-in at most: security limits, without a warning before they end; signing in again returns the visitor to the page they were on, but a contact message typed across the expiry must be sent again after signing in.',
+      'Pages set no time limits. Notices that go away on their own ("Preferences saved" after 3 s, a toast after 5 s) wait while the pointer is over them, focus is inside them, or keyboard focus stays on the control that showed them, and run out the time that was left once the visitor moves on. The investor session behind the password gate ends after 60 minutes without a request (every page visited renews it; SESSION_IDLE_MINUTES sets it, 5 to 720) and 12 hours after sign-in at most: security limits, without a warning before they end; signing in again returns the visitor to the page they were on, but a contact message typed across the expiry must be sent again after signing in.',
+    tests: ['keyboard.spec.ts (notices held by hover and focus)', 'cookie-preferences.test.ts'],
     human: "Whether the session limit needs a warning and an extension for the firm's investors.",
   },
   '2.2.2': {
     verdict: 'Supports',
     remarks:
-      'The home slider advances every 8 s: its pause control comes first among the slider controls, expanding a story pauses it, and with reduced motion requested no animation or transition runs longer than 0.01 ms.',
-    tests: ['slider.spec.ts'],
+      'The home slider advances every 8 s and follows the WAI-ARIA carousel pattern: its Pause control is the first control in the slider; rotation stops while keyboard focus is inside the slider or the pointer is over it, while a story is expanded, and from the start when reduced motion is asked for (Play starts it); with reduced motion no animation or transition runs longer than 0.01 ms.',
+    tests: ['slider.spec.ts', 'journeys.spec.ts (the slider in real time)'],
   },
   '2.3.1': { verdict: 'Supports', remarks: 'Nothing flashes: slides cross-fade over 0.9 s and motion is limited to fades and a slow drift.' },
   '2.4.1': { verdict: 'Supports', remarks: 'A "Skip to main content" link is the first stop on every page; pages use landmarks.', tests: ['keyboard.spec.ts'] },
   '2.4.2': { verdict: 'Supports', remarks: 'Every route has its own title ("Page — Halden Rowe Capital"), set on the server and kept on client navigation.', tests: ['hydration.spec.ts'] },
   '2.4.3': {
     verdict: 'Supports',
-    remarks: "Focus order follows the reading order; opening an overlay moves focus into it and closing returns it; client-side navigation moves focus to the new page's heading.",
-    tests: ['keyboard.spec.ts', 'hydration.spec.ts'],
+    remarks:
+      "Focus order follows the reading order (the slider's Pause, Previous and Next come before the slides, as the carousel pattern asks). After any action that loads no new page — a slide change, a panel or dialog closing, a filter, a form sending or failing, a copy, Back and Forward — focus rests on a visible control or heading, never on <body>: opening an overlay moves focus into it and closing returns it; client-side navigation moves focus to the new page's heading (or to the main content when that heading is for screen readers only); before the scripts run, an expanded story keeps Tab in the header and the story.",
+    tests: ['keyboard.spec.ts', 'hydration.spec.ts', 'states.spec.ts (keyboard journeys, every state)'],
   },
   '2.4.4': {
     verdict: 'Supports',
-    remarks: 'Link text names the destination: cards link on their title, the slider\'s "Learn more" sits beside its story\'s heading, and pagination links name their page.',
+    remarks:
+      'Link text names the destination: cards link on their title; the slider\'s "Learn more" and "Read More" carry the story\'s title, and "Start here" and "MORE" say they open the site-wide panel ("Start here: explore Halden Rowe"); the menu\'s "Accessibility" leads to the accessibility statement (the original sent it to the cookie settings); pagination links name their page.',
   },
   '2.4.5': { verdict: 'Supports', remarks: "Every page is reachable from the menu and from the footer's site map; collections have paged listings with filters; a sitemap and feeds are published." },
   '2.4.6': {
@@ -206,10 +218,15 @@ export const JUDGEMENTS: Record<string, Judgement> = {
     tests: ['heading-case.test.ts'],
     human: 'Whether each heading describes its section.',
   },
-  '2.4.7': { verdict: 'Supports', remarks: 'Every Tab stop of every page and overlay shows a focus indicator measured on the pixels, also in forced colours.' },
+  '2.4.7': {
+    verdict: 'Supports',
+    remarks:
+      'Every Tab stop of every page and overlay shows a focus indicator measured on the pixels, also in forced colours; after every key of the keyboard journeys focus is on something visible (not a 1 px screen-reader-only box: a page change on a listing whose count is for screen readers focuses the results).',
+  },
   '2.4.11': {
     verdict: 'Supports',
-    remarks: 'No focused control is hidden by the fixed header or left outside the viewport (scroll-padding keeps focus clear of the header; the header returns when its own controls take focus).',
+    remarks:
+      'No focused control is hidden by the fixed header or left outside the viewport (scroll-padding keeps focus clear of the header; the header returns when its own controls take focus); an expanded story lies under the header, which stays usable, and the page behind it is inert, before the scripts run too.',
   },
   '2.5.1': { verdict: 'Supports', remarks: 'No function needs a path-based or multipoint gesture: the slider moves with single-tap previous / next / numbered controls.' },
   '2.5.2': { verdict: 'Supports', remarks: 'Controls act on click (the up event) with native elements; nothing acts on pointer-down.' },
@@ -230,19 +247,27 @@ export const JUDGEMENTS: Record<string, Judgement> = {
   '3.3.1': {
     verdict: 'Supports',
     remarks:
-      'Form errors are described in text next to the field (aria-describedby, aria-invalid) and focus moves to the first field in error; a send failure is announced as an alert; the same messages come from the server without JavaScript.',
+      'Form errors are described in text next to the field (aria-describedby, aria-invalid) and focus moves to the first field in error; a failed send (a server error, too many messages, no connection) is shown as an alert that takes focus; without JavaScript the server answers with the same page, the same messages and everything typed.',
     tests: ['login.spec.ts', 'no-script.spec.ts', 'timing.spec.ts'],
   },
   '3.3.2': { verdict: 'Supports', remarks: 'Every field has a visible label; required fields and limits are stated before input (the message field: "Between 10 and 5,000 characters.").' },
   '3.3.3': { verdict: 'Supports', remarks: 'Error messages say how to correct the input ("Please enter a valid email address, like name@company.com.", the expected length).' },
   '3.3.4': { verdict: 'Not Applicable', remarks: 'The site takes no legal commitments or financial transactions and changes no user data; the contact form sends a message only.' },
-  '3.3.7': { verdict: 'Not Applicable', remarks: 'No multi-step process asks for the same information twice (the forms are single-step).' },
+  '3.3.7': {
+    verdict: 'Supports',
+    remarks:
+      'Nothing typed has to be typed again: a contact message the server refuses or cannot store comes back with every field as the visitor filled it, with and without JavaScript; the forms are single-step otherwise.',
+  },
   '3.3.8': { verdict: 'Supports', remarks: 'The password fields allow pasting and password managers (autocomplete="current-password"); no puzzle, transcription or memory test.' },
-  '4.1.2': { verdict: 'Supports', remarks: 'Native controls throughout; dialogs, tabs, switches (role="switch" on a checkbox) and the carousel expose their name, role and state.' },
+  '4.1.2': {
+    verdict: 'Supports',
+    remarks:
+      'Native controls throughout; dialogs, tabs, switches (role="switch" on a checkbox) and the carousel expose their name, role and state. The header\'s MENU and LOGIN are invoker buttons before the scripts run (aria-haspopup, no aria-expanded, which HTML forbids with a command) and toggles with aria-expanded after, checked in the accessibility tree; the news panel\'s CLOSE is a button once hydrated. Every document passes the Nu HTML checker (tests/http/valid-html.slow.test.ts).',
+  },
   '4.1.3': {
     verdict: 'Supports',
     remarks:
-      'Status messages (preferences saved, link copied, the number of results after filtering, the investor-login explanation, slide changes while the slider is paused) are announced through status regions without moving focus; "message sent" replaces the form and takes focus.',
+      'Status messages (preferences saved, link copied, the number of results after filtering, the investor-login explanation, the story the visitor chose in the slider — automatic turns stay silent) are announced through status regions without moving focus; "message sent" replaces the form and takes focus.',
     tests: ['timing.spec.ts'],
   },
 };
@@ -305,11 +330,13 @@ export interface AcrRow {
   axe: { rules: string[]; passedAnalyses: number; failures: string[]; review: string[] };
   ibm: { failures: string[]; accepted: string[]; potential: number };
   checks: { id: string; title: string; states: number; failed: string[] }[];
+  /** Keyboard journeys behind the criterion: tests (by title) and crawled states, with this run's outcome. */
+  journeys: { tests: { title: string; file: string; passed: number; failed: number; skipped: number }[]; crawled: number; crawlFailures: string[]; notRun: string[] };
   tests: string[];
   human?: string;
 }
 
-export function buildAcr(axe: AxeRec[], ibm: IbmRec[], checks: CheckRecord[]) {
+export function buildAcr(axe: AxeRec[], ibm: IbmRec[], checks: CheckRecord[], crawls: JourneyRecord[] = [], journeyTests: JourneyTestRecord[] = []) {
   const ruleSc = new Map<string, string[]>();
   for (const r of axeCore.getRules())
     ruleSc.set(
@@ -357,8 +384,26 @@ export function buildAcr(axe: AxeRec[], ibm: IbmRec[], checks: CheckRecord[]) {
         }
         return { id: c.id, title: c.title, states, failed };
       });
+    // Keyboard journeys (issue 31): the journey tests cited for this criterion and, for the focus
+    // criteria, every state crawled.
+    const tests = JOURNEY_TESTS.filter((t) => t.sc.includes(sc)).map((t) => {
+      const runs = journeyTests.filter((r) => r.file === t.file && t.title.test(r.title));
+      return {
+        title: runs[0]?.title ?? t.title.source,
+        file: t.file,
+        passed: runs.filter((r) => r.status === 'passed').length,
+        failed: runs.filter((r) => r.status === 'failed' || r.status === 'timedOut' || r.status === 'interrupted').length,
+        skipped: runs.filter((r) => r.status === 'skipped').length,
+      };
+    });
+    const crawledHere = CRAWL_CRITERIA.includes(sc) ? crawls : [];
+    const crawlFailures = crawledHere.flatMap((c) => c.steps.filter((st) => st.problems.length).map((st) => `${c.url} [${c.state}, ${c.project}] ${st.action}: ${st.problems.join('; ')}`));
+    const failedJourneys = tests.reduce((n, t) => n + t.failed, 0) + new Set(crawledHere.filter((c) => c.steps.some((st) => st.problems.length)).map((c) => `${c.project}/${c.state}`)).size;
+    const journeyCount = tests.reduce((n, t) => n + t.passed + t.failed, 0) + crawledHere.length;
+    const notRun = tests.filter((t) => t.passed + t.failed === 0).map((t) => `${t.file}: ${t.title}`);
     const failing = axeFailures.length + ibmFailures.length + checkRows.reduce((n, c) => n + c.failed.length, 0);
-    const verdict: Verdict = failing ? 'Does Not Support' : j.verdict;
+    const journeyVerdict: Verdict | null = failedJourneys ? (failedJourneys * 2 >= journeyCount ? 'Does Not Support' : 'Partially Supports') : null;
+    const verdict: Verdict = failing ? 'Does Not Support' : (journeyVerdict ?? j.verdict);
     return {
       sc,
       name,
@@ -369,6 +414,7 @@ export function buildAcr(axe: AxeRec[], ibm: IbmRec[], checks: CheckRecord[]) {
       axe: { rules, passedAnalyses, failures: axeFailures, review: [...axeReview] },
       ibm: { failures: ibmFailures, accepted: [...ibmAccepted], potential },
       checks: checkRows,
+      journeys: { tests, crawled: crawledHere.length, crawlFailures, notRun },
       tests: j.tests ?? [],
       human: j.human,
     };
@@ -422,6 +468,15 @@ export function renderAcr(
     for (const c of r.checks) {
       evidence.push(
         `<p><strong>Manual check as a test</strong> — ${esc(c.title)}: ${c.states} page states, ${c.failed.length ? `<strong>${c.failed.length} failed</strong>` : 'all passed'}.</p>${list(c.failed)}`,
+      );
+    }
+    if (r.journeys.tests.length || r.journeys.crawled) {
+      const ran = r.journeys.tests.filter((t) => t.passed + t.failed);
+      const line = (t: AcrRow['journeys']['tests'][number]) => `${t.file} “${t.title}”: ${t.failed ? `<strong>${t.failed} failed</strong>, ` : ''}${t.passed} passed`;
+      evidence.push(
+        `<p><strong>Keyboard journeys</strong> (issue 31)${r.journeys.crawled ? ` — every route and state crawled by keyboard at each viewport (${r.journeys.crawled} states; focus never on &lt;body&gt;, visible, not covered, in the viewport after each key): ${r.journeys.crawlFailures.length ? `<strong>${r.journeys.crawlFailures.length} steps failed</strong>` : 'no problem'}` : ''}.</p>${list(r.journeys.crawlFailures)}${
+          ran.length ? `<ul>${ran.map((t) => `<li>${esc(line(t))}</li>`).join('')}</ul>` : ''
+        }${r.journeys.notRun.length ? `<p>Not run in this run, so nothing is claimed from them: ${r.journeys.notRun.map(esc).join('; ')}.</p>` : ''}`,
       );
     }
     if (r.tests.length) evidence.push(`<p><strong>Browser and unit suites</strong>: ${r.tests.map(esc).join('; ')}.</p>`);
@@ -522,11 +577,15 @@ export default async function acrReport(): Promise<void> {
       '';
     return list.filter((r) => (r.runId ?? '') === runId);
   };
+  // The keyboard journeys' table is written whenever the crawl ran, with or without axe.
+  const crawls = runOf(readDir<JourneyRecord>(JOURNEY_RESULTS_DIR));
+  writeJourneySummary(crawls);
   const axe = runOf(readDir<AxeRec>(AXE_RESULTS_DIR));
   if (!axe.length) return;
   const ibm = runOf(readDir<IbmRec>(IBM_RESULTS_DIR));
   const checks = runOf(readDir<CheckRecord>(CHECK_RESULTS_DIR));
-  const rows = buildAcr(axe, ibm, checks);
+  const journeyTests = runOf(readDir<JourneyTestRecord>(JOURNEY_TESTS_DIR));
+  const rows = buildAcr(axe, ibm, checks, crawls, journeyTests);
   const meta = {
     date: new Date().toISOString().slice(0, 10),
     axeVersion: axe[0].axeVersion,

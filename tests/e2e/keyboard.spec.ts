@@ -4,18 +4,25 @@
  * (logo, LOGIN, MENU); every overlay opens from the keyboard, keeps focus inside, closes with
  * Escape and gives focus back to the control that opened it.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { test, expect, open, freezeClock, waitForHydration, isMobile, startsWith, headerButton } from './fixtures.ts';
+import { expectFocusRests, recordJourneyTest } from './journeys.ts';
 
 test.describe.configure({ mode: 'parallel' });
+
+// The outcome of the journey tests, for the conformance report (journeys.ts JOURNEY_TESTS).
+test.afterEach(({ browserName: _browser }, testInfo) => recordJourneyTest(testInfo));
+
+/** The news panel's opener in the current slide, as this viewport shows it (Start here / MORE). */
+const panelOpener = (page: Page, testInfo: TestInfo) => page.locator('.slide--active').getByRole('link', { name: isMobile(testInfo) ? /^MORE\b/ : /^Start here\b/ });
 
 /** A short description of the focused element, and whether it sits inside `within`. */
 async function focused(page: Page) {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return { desc: 'body', inDialog: false };
+    if (!el || el === document.body) return { desc: 'body', inDialog: false, inHeader: false };
     const name = el.getAttribute('aria-label') || el.textContent?.trim().slice(0, 40) || el.id;
-    return { desc: `${el.tagName.toLowerCase()} "${name}"`, inDialog: !!el.closest('dialog[open]') };
+    return { desc: `${el.tagName.toLowerCase()} "${name}"`, inDialog: !!el.closest('dialog[open]'), inHeader: !!el.closest('header') };
   });
 }
 
@@ -24,14 +31,14 @@ async function focused(page: Page) {
  * focus must never land outside it. (A native modal <dialog> lets focus leave for the browser's
  * own UI after the last element, which shows here as <body>; it then comes back into the dialog.)
  */
-async function expectFocusTrapped(page: Page, dialog: Locator) {
+async function expectFocusTrapped(page: Page, dialog: Locator, opts: { header?: boolean } = {}) {
   const count = await dialog.evaluate((d) => d.querySelectorAll('a[href], button:not([disabled]), input:not([type=hidden]), select, textarea, [tabindex]:not([tabindex="-1"])').length);
   const seen = new Set<string>();
   for (const key of ['Tab', 'Shift+Tab']) {
     for (let i = 0; i < count + 3; i++) {
       await page.keyboard.press(key);
       const f = await focused(page);
-      if (f.desc !== 'body') expect(f.inDialog, `${key} #${i + 1} keeps focus in the dialog (focused: ${f.desc})`).toBe(true);
+      if (f.desc !== 'body') expect(f.inDialog || (!!opts.header && f.inHeader), `${key} #${i + 1} keeps focus in the dialog${opts.header ? ' or the header' : ''} (focused: ${f.desc})`).toBe(true);
       seen.add(f.desc);
     }
   }
@@ -121,7 +128,7 @@ test('LOGIN: opens from the keyboard into the email field, keeps focus, Escape c
   await expect(button).toBeFocused();
 });
 
-test('story detail: opens from the keyboard, keeps focus, Escape closes and returns focus', { tag: '@mobile' }, async ({ page }, testInfo) => {
+test('story detail: opens from the keyboard, keeps focus in the story and the header, Escape closes and returns focus', { tag: '@mobile' }, async ({ page }, testInfo) => {
   await freezeClock(page);
   await page.goto('/');
   await waitForHydration(page);
@@ -131,7 +138,8 @@ test('story detail: opens from the keyboard, keeps focus, Escape closes and retu
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   expect((await focused(page)).inDialog, 'focus moves into the story').toBe(true);
-  await expectFocusTrapped(page, dialog);
+  // The header stays usable over a story (seed §4: MENU opens the menu and closes the story).
+  await expectFocusTrapped(page, dialog, { header: true });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(learn).toBeFocused();
@@ -141,7 +149,7 @@ test('news panel: Start here / MORE opens it from the keyboard and moves focus t
   await freezeClock(page);
   await page.goto('/');
   await waitForHydration(page);
-  const opener = page.getByRole('link', { name: isMobile(testInfo) ? 'MORE' : 'Start here', exact: true });
+  const opener = panelOpener(page, testInfo);
   await opener.focus();
   await page.keyboard.press('Enter');
   const panel = page.getByRole('region', { name: 'Explore Halden Rowe' });
@@ -209,4 +217,108 @@ test('alerts form: from the keyboard alone, errors are tied to their fields and 
   await page.getByRole('button', { name: 'Subscribe' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Check your inbox to confirm' })).toBeFocused();
+});
+
+/* ------------------------------------------------------------------------------------------ */
+/* Where focus rests after an action that loads no page (issue 31)                             */
+/* ------------------------------------------------------------------------------------------ */
+
+test('news panel: CLOSE gives focus back to the visible control that opened it (issue 31 item 3)', { tag: '@mobile' }, async ({ page }, testInfo) => {
+  await open(page, '/', { freeze: true });
+  const opener = panelOpener(page, testInfo);
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('region', { name: 'Explore Halden Rowe' });
+  await expect(panel).toBeVisible();
+  await page.clock.runFor(300);
+  const close = panel.getByRole('button', { name: /^CLOSE/ }).or(panel.getByRole('link', { name: /^CLOSE/ }));
+  await close.focus();
+  await page.keyboard.press('Enter');
+  await expect(panel).toHaveCount(0);
+  await expectFocusRests(page, 'CLOSE on the news panel');
+  await expect(opener).toBeFocused();
+});
+
+test("'Start here' and 'MORE' say where they lead; the panel's CLOSE is a button once hydrated (issue 31 item 9)", { tag: '@mobile' }, async ({ page }, testInfo) => {
+  await open(page, '/', { freeze: true });
+  const opener = panelOpener(page, testInfo);
+  // The visible words come first (label in name), then where it leads: the panel's own title.
+  await expect(opener).toHaveAccessibleName(isMobile(testInfo) ? /^MORE\b.*Explore Halden Rowe/i : /^Start here\b.*Explore Halden Rowe/i);
+  await opener.click();
+  const panel = page.getByRole('region', { name: 'Explore Halden Rowe' });
+  await expect(panel.getByRole('button', { name: /^CLOSE/ })).toBeVisible();
+  await expect(panel.getByRole('link', { name: /^CLOSE/ })).toHaveCount(0);
+});
+
+test('contact form: focus stays on a visible control while sending and after a 500, a 429 and a network failure (issue 31 item 6)', { tag: '@mobile' }, async ({ page, diagnostics }) => {
+  diagnostics.allow(/status of (500|429)/);
+  diagnostics.allow(/Failed to load resource|ERR_FAILED/);
+  await open(page, '/contact');
+  await page.getByRole('textbox', { name: /^Name/ }).fill('Alex Morgan');
+  await page.getByRole('textbox', { name: /^Email/ }).fill('alex.morgan@example.com');
+  await page.getByRole('textbox', { name: /^Message/ }).fill('We would like to discuss a co-investment alongside your next growth equity fund.');
+  const send = page.getByRole('button', { name: /^(Send Message|Sending…)$/ });
+  for (const answer of ['500', '429', 'network'] as const) {
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/api/contact', async (route) => {
+      await held;
+      if (answer === 'network') await route.abort('failed');
+      else await route.fulfill({ status: Number(answer), contentType: 'application/json', body: JSON.stringify({ error: 'Please try again later.' }) });
+    });
+    await send.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Sending…' })).toBeVisible();
+    await expectFocusRests(page, `Send Message, while sending (${answer})`);
+    release();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectFocusRests(page, `a failed send (${answer})`);
+    await page.unroute('**/api/contact');
+  }
+});
+
+test('notices stay while the visitor hovers them or keeps keyboard focus on what showed them (issue 31 item 10)', async ({ page, context, baseURL }) => {
+  // "Preferences saved" (3000 ms): saved from the keyboard, it waits while focus stays on the button.
+  await open(page, '/cookie-settings', { freeze: true });
+  const save = page.getByRole('button', { name: 'Save Preferences' });
+  await save.focus();
+  await page.keyboard.press('Enter');
+  const notice = page.getByText('Preferences saved.');
+  await expect(notice).toBeVisible();
+  await page.clock.runFor(3001);
+  await expect(notice, 'still shown while focus stays on Save Preferences').toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.clock.runFor(2999);
+  await expect(notice).toBeVisible();
+  await page.clock.runFor(2);
+  await expect(notice).toBeHidden();
+  // Saved with the mouse, it waits while the pointer is over it.
+  await save.click();
+  await expect(notice).toBeVisible();
+  await notice.hover();
+  await page.clock.runFor(3001);
+  await expect(notice, 'still shown under the pointer').toBeVisible();
+  await page.mouse.move(-1, -1);
+  await page.clock.runFor(3001);
+  await expect(notice).toBeHidden();
+
+  // A toast (5000 ms), the same way.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await open(page, '/research/water-as-a-strategic-input', { freeze: true });
+  const copy = page.getByRole('button', { name: 'Copy link' });
+  await copy.focus();
+  await page.keyboard.press('Enter');
+  const toast = page.getByText('Link copied', { exact: true });
+  await expect(toast).toBeVisible();
+  await page.clock.runFor(5001);
+  await expect(toast, 'still shown while focus stays on Copy link').toBeVisible();
+  await page.keyboard.press('Tab');
+  await toast.hover();
+  await page.clock.runFor(5001);
+  await expect(toast, 'still shown under the pointer').toBeVisible();
+  await page.mouse.move(-1, -1);
+  await page.clock.runFor(5001);
+  await expect(toast).toHaveCount(0);
 });

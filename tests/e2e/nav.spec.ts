@@ -6,8 +6,16 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, open, startsWith, headerButton } from './fixtures.ts';
+import { recordJourneyTest } from './journeys.ts';
+import { loadContent } from '../../src/content/load.ts';
+
+/** The first story's title: the dialog's name when it is expanded. */
+const STORY_TITLE = loadContent().stories[0].title;
 
 test.describe.configure({ mode: 'parallel' });
+
+// The outcome of the journey tests, for the conformance report (journeys.ts JOURNEY_TESTS).
+test.afterEach(({ browserName: _browser }, testInfo) => recordJourneyTest(testInfo));
 
 const navbar = (page: Page) => page.getByTestId('navbar');
 
@@ -90,11 +98,19 @@ test.describe('menu', () => {
     for (const [label, href] of [
       ['Terms & conditions', '/disclosures'],
       ['Privacy and Cookie Notice', '/privacy'],
-      ['Accessibility', '/cookie-settings'],
+      ['Accessibility', '/accessibility'],
       ['Legal', '/disclosures'],
     ]) {
       await expect(menu.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
     }
+  });
+
+  test("the menu's Accessibility entry leads to the accessibility statement (issue 31 item 8, WCAG 2.4.4)", async ({ page }) => {
+    await open(page, '/philosophy');
+    await headerButton(page, 'MENU').click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Accessibility', exact: true }).click();
+    await expect(page).toHaveURL(/\/accessibility$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accessibility Statement');
   });
 
   test('groups expand one at a time (aria-expanded) and show their links', async ({ page }) => {
@@ -148,10 +164,22 @@ test.describe('menu', () => {
     await expect(page.locator('main h1')).toBeFocused();
   });
 
-  test('opening the menu closes the news panel', async ({ page }, testInfo) => {
-    // (The expanded story is a modal dialog, so MENU cannot be reached while it is open.)
+  test('MENU works while a story is expanded: the menu opens and the story closes (issue 31 item 11, seed §4)', { tag: '@mobile' }, async ({ page }, testInfo) => {
     await open(page, '/', { freeze: true });
-    const startHere = page.getByRole('link', { name: testInfo.project.name === 'mobile' ? 'MORE' : 'Start here', exact: true });
+    await page.getByRole('button', { name: testInfo.project.name === 'mobile' ? /^Read More/ : /^Learn more/ }).click();
+    const story = page.getByRole('dialog', { name: STORY_TITLE });
+    await expect(story).toBeVisible();
+    await expect(navbar(page), 'the bar stays visible').toBeInViewport();
+    await headerButton(page, 'MENU').click({ timeout: 5000 });
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await expect(story).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(headerButton(page, 'MENU')).toBeFocused();
+  });
+
+  test('opening the menu closes the news panel', async ({ page }, testInfo) => {
+    await open(page, '/', { freeze: true });
+    const startHere = page.getByRole('link', { name: testInfo.project.name === 'mobile' ? /^MORE\b/ : /^Start here\b/ });
     await startHere.click();
     await expect(page.getByRole('region', { name: 'Explore Halden Rowe' })).toBeVisible();
     await headerButton(page, 'MENU').click();
@@ -226,4 +254,40 @@ test.describe('investor login overlay', () => {
     await expect(page.getByRole('dialog', { name: 'Investor Login' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(1);
   });
+});
+
+/**
+ * The header's MENU and LOGIN (issue 37). Before the scripts run they are invoker buttons
+ * (commandfor/command="show-modal": the dialogs open without JavaScript), and HTML forbids
+ * aria-expanded on a button with a command; once hydrated they are ordinary toggles whose state
+ * is aria-expanded. Checked where assistive technology reads it: Chromium's accessibility tree.
+ */
+test('MENU and LOGIN: valid invokers in the server HTML, their state in the accessibility tree once hydrated (issue 37)', async ({ page }) => {
+  const html = await (await page.request.get('/philosophy')).text();
+  const invokers = [...html.matchAll(/<button\b[^>]*\bcommand="[^"]*"[^>]*>/g)].map((m) => m[0]);
+  expect(invokers.length, 'the header and the menu carry invoker buttons').toBeGreaterThanOrEqual(3);
+  for (const tag of invokers) expect(tag, 'HTML: no aria-expanded on a button with a command').not.toMatch(/\baria-expanded=/);
+
+  await open(page, '/philosophy');
+  const cdp = await page.context().newCDPSession(page);
+  const axNode = async (selector: string, name: string, role: string) => {
+    const { result } = await cdp.send('Runtime.evaluate', { expression: `document.querySelector(${JSON.stringify(selector)})` });
+    const { nodes } = await cdp.send('Accessibility.queryAXTree', { objectId: result.objectId, accessibleName: name, role });
+    const props = Object.fromEntries((nodes[0]?.properties ?? []).map((p) => [p.name, p.value.value]));
+    return { found: nodes.length, ignored: nodes[0]?.ignored ?? true, props };
+  };
+  for (const name of ['MENU', 'LOGIN']) {
+    const button = await axNode('header', name, 'button');
+    expect(button.found, `${name} is in the accessibility tree`).toBe(1);
+    expect(button.props.hasPopup, `${name} says it opens a dialog`).toBe('dialog');
+    expect(button.props.expanded, `${name} is collapsed`).toBe(false);
+  }
+  await headerButton(page, 'MENU').click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  // (Queried from the dialog: with a modal open, the page around it is out of the tree.)
+  const menu = await axNode('dialog[open]', 'Menu', 'dialog');
+  expect(menu.props.modal, 'the menu is a modal dialog').toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(headerButton(page, 'MENU')).toBeFocused();
+  expect((await axNode('header', 'MENU', 'button')).props.expanded).toBe(false);
 });

@@ -13,16 +13,22 @@
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, isMobile, waitForHydration, headerButton } from './fixtures.ts';
+import { focusProblems, focusSnapshot, recordJourneyTest } from './journeys.ts';
 import { collection } from '../helpers/pages.ts';
+import { statusConsoleError } from './site.ts';
 import { STYLE_LINKS, ABOUT_LINKS, RESOURCE_LINKS, LEGAL_LINKS } from '../../src/app/nav-links.ts';
 import { alertKeys, signLink } from '../../src/server/alerts.ts';
 import { E2E_SESSION_SECRET } from './env.ts';
-import { statusConsoleError } from './site.ts';
+
+// The outcome of the journey tests, for the conformance report (journeys.ts JOURNEY_TESTS).
+test.afterEach(({ browserName: _browser }, testInfo) => recordJourneyTest(testInfo));
 
 const stories = collection<{ id: string; title: string }>('/api/stories');
 const practiceAreas = collection<{ name: string }>('/api/practice-areas');
 
 const activeTitle = (page: Page) => page.locator('.slide--active .slide__title');
+/** The current story's 'Learn more' or 'Read More', whichever this width shows. */
+const learnMoreVisible = (page: Page) => page.locator('.slide--active .slide__learn:visible');
 const learnMore = (page: Page, testInfo: TestInfo) => page.locator('.slide--active').getByRole('button', { name: isMobile(testInfo) ? /^Read More/ : /^Learn more/ });
 
 test.describe('without JavaScript', () => {
@@ -96,6 +102,24 @@ test.describe('without JavaScript', () => {
       await expect(detail).toBeHidden();
       await expect(activeTitle(page)).toHaveText(story.title);
     }
+  });
+
+  test('a message the server refuses comes back with everything the visitor typed (issue 31 item 7, WCAG 3.3.7)', async ({ page, diagnostics }) => {
+    diagnostics.allow(statusConsoleError(400));
+    await page.goto('/contact');
+    const typed = {
+      Name: 'Ann Lindqvist',
+      // Valid to the browser (a host without a dot), refused by the server.
+      Email: 'ann@example',
+      Company: 'Nordvik Pension Fund',
+      Message: 'We are reviewing managers for a mid-market buyout allocation and would like an introductory call.',
+    };
+    for (const [label, value] of Object.entries(typed)) await page.getByRole('textbox', { name: new RegExp(`^${label}`) }).fill(value);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const email = page.getByRole('textbox', { name: /^Email/ });
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert')).toBeVisible();
+    for (const [label, value] of Object.entries(typed)) await expect(page.getByRole('textbox', { name: new RegExp(`^${label}`) }), `${label} keeps what was typed`).toHaveValue(value);
   });
 
   test('cookie choices are saved by the form and shown on return', async ({ page }) => {
@@ -176,14 +200,37 @@ test.describe('before the scripts arrive', () => {
     await expect(headerButton(page, 'MENU')).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test("a story's own URL is made modal on hydration, and Escape closes it", async ({ page }) => {
+  test('a story opened by its URL before the scripts run: Tab stays in the story and the header, never behind it (issue 31 item 4)', { tag: '@mobile' }, async ({ page }) => {
+    // Every script held back: the page as the server sent it.
+    // (The loader is deferred, so neither DOMContentLoaded nor load comes: wait for the response.)
+    await page.route('**/assets/*.js', () => {});
+    await page.goto(`/?story=${stories[1].id}`, { waitUntil: 'commit' });
+    const detail = page.getByRole('dialog', { name: stories[1].title });
+    await expect(detail).toBeVisible();
+    let reachedClose = false;
+    for (let i = 1; i <= 8; i++) {
+      await page.keyboard.press('Tab');
+      const where = await focusSnapshot(page);
+      expect(focusProblems(where), `Tab ${i}: ${where.desc}`).toEqual([]);
+      const inStoryOrHeader = await page.evaluate(() => !!document.activeElement?.closest('dialog[open], header'));
+      expect(inStoryOrHeader, `Tab ${i} stays in the story or the header (${where.desc})`).toBe(true);
+      if (/CLOSE/.test(where.desc)) reachedClose = true;
+    }
+    expect(reachedClose, "the story's CLOSE is among the first Tab stops").toBe(true);
+  });
+
+  test("a story's own URL stays open under the header on hydration, and Escape closes it", async ({ page }) => {
     await page.goto(`/?story=${stories[1].id}`);
     await waitForHydration(page);
     const detail = page.getByRole('dialog', { name: stories[1].title });
     await expect(detail).toBeVisible();
-    expect(await detail.evaluate((d) => (d as HTMLDialogElement).matches(':modal'))).toBe(true);
+    // Not modal: the header above it stays usable (seed §4), the page behind it is inert.
+    expect(await page.locator('main > .home-page').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    await detail.getByRole('button', { name: /^CLOSE/ }).focus();
     await page.keyboard.press('Escape');
     await expect(detail).toBeHidden();
     await expect(activeTitle(page)).toHaveText(stories[1].title);
+    expect(await page.locator('main > .home-page').evaluate((el) => (el as HTMLElement).inert)).toBe(false);
+    await expect(learnMoreVisible(page)).toBeFocused();
   });
 });

@@ -4,7 +4,8 @@
  * instant: the first advance is asserted at 7999 ms (not yet) and 8001 ms (done).
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, freezeClock, waitForHydration, isMobile } from './fixtures.ts';
+import { test, expect, freezeClock, waitForHydration, isMobile, headerButton } from './fixtures.ts';
+import { expectFocusRests, recordJourneyTest } from './journeys.ts';
 import { loadContent } from '../../src/content/load.ts';
 
 /** The slider's stories, in order (content/stories/*.md by their `order`). */
@@ -13,6 +14,9 @@ const M = STORIES.length;
 const INTERVAL = 8000;
 
 test.describe.configure({ mode: 'parallel' });
+
+// The outcome of the journey tests, for the conformance report (journeys.ts JOURNEY_TESTS).
+test.afterEach(({ browserName: _browser }, testInfo) => recordJourneyTest(testInfo));
 
 const indicator = (page: Page, n: number) => page.getByRole('button', { name: `Show story ${n} of ${M}`, exact: true });
 const slides = (page: Page) => page.getByTestId('slide');
@@ -29,6 +33,12 @@ async function openHome(page: Page) {
   await page.goto('/');
   await waitForHydration(page);
   await expectCurrent(page, 1);
+}
+
+/** Focus and the pointer leave the slider (the pointer off the page, like the snapshots'). */
+async function leaveSlider(page: Page) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.mouse.move(-1, -1);
 }
 
 const learnMoreName = (testInfo: TestInfo) => (isMobile(testInfo) ? /^Read More/ : /^Learn more/);
@@ -76,7 +86,11 @@ test("'Pause slideshow' stops the rotation and 'Play slideshow' restarts it", as
   await expectCurrent(page, 1);
   await play.click();
   await expect(page.getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
-  // A full interval from the moment it plays again.
+  // It plays again once the visitor's focus and pointer have left the slider (they hold it), a
+  // full interval from that moment.
+  await page.clock.runFor(INTERVAL * 2);
+  await expectCurrent(page, 1);
+  await leaveSlider(page);
   await page.clock.runFor(INTERVAL - 1);
   await expectCurrent(page, 1);
   await page.clock.runFor(2);
@@ -95,6 +109,9 @@ test('the slider is paused while a story is expanded and resumes when it closes'
   await expectCurrent(page, 1);
   await dialog.getByRole('button', { name: 'CLOSE' }).click();
   await expect(dialog).toBeHidden();
+  // Focus is back on 'Learn more', in the slider: it holds until the visitor moves on.
+  await expect(page.getByRole('button', { name: learnMoreName(testInfo) })).toBeFocused();
+  await leaveSlider(page);
   await page.clock.runFor(INTERVAL - 1);
   await expectCurrent(page, 1);
   await page.clock.runFor(2);
@@ -169,4 +186,64 @@ test("the page brings the current story's image only; once hydrated its neighbou
   await expect.poll(hasImage).toEqual(STORIES.map((_, i) => i === 0 || i === 1 || i === M - 1));
   await page.getByRole('button', { name: 'Next story' }).click();
   await expect.poll(hasImage).toEqual(STORIES.map((_, i) => i <= 2));
+});
+
+/* ------------------------------------------------------------------------------------------ */
+/* The WAI-ARIA carousel pattern (product.md; issue 31 items 1 and 2)                          */
+/* ------------------------------------------------------------------------------------------ */
+
+test("focus on a story's own buttons stays there while the slider would turn (issue 31 item 1)", { tag: '@mobile' }, async ({ page }, testInfo) => {
+  await openHome(page);
+  const active = page.locator('.slide--active');
+  for (const control of [active.getByRole('button', { name: learnMoreName(testInfo) }), active.getByRole('link', { name: isMobile(testInfo) ? /^MORE/ : /^Start here/ })]) {
+    await control.focus();
+    await page.clock.runFor(INTERVAL * 2 + 1);
+    await expectCurrent(page, 1);
+    await expect(control, 'the focused control is still the focused one').toBeFocused();
+    await expectFocusRests(page, 'two slider intervals with focus on a slide');
+  }
+});
+
+test('rotation stops while focus is in the slider or the pointer is over it, and resumes when both leave (issue 31 item 2)', async ({ page }) => {
+  await openHome(page);
+  await page.getByRole('button', { name: 'Next story' }).focus();
+  await page.clock.runFor(INTERVAL * 3);
+  await expectCurrent(page, 1);
+  await leaveSlider(page);
+  await page.getByRole('heading', { level: 2, name: STORIES[0].title }).hover();
+  await page.clock.runFor(INTERVAL * 2);
+  await expectCurrent(page, 1);
+  await leaveSlider(page);
+  // A full interval from the moment the visitor left.
+  await page.clock.runFor(INTERVAL - 1);
+  await expectCurrent(page, 1);
+  await page.clock.runFor(2);
+  await expectCurrent(page, 2);
+});
+
+test('Pause is the first stop in the slider, and a story the visitor chooses is announced (issue 31 item 2)', async ({ page }) => {
+  await openHome(page);
+  await headerButton(page, 'MENU').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Pause slideshow' }), 'the first Tab stop after the header').toBeFocused();
+  const next = page.getByRole('button', { name: 'Next story' });
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await expectCurrent(page, 2);
+  const live = page.getByRole('region', { name: 'Featured stories' }).locator('[aria-live="polite"]');
+  await expect(live).toHaveText(`Story 2 of ${M}: ${STORIES[1].title}`);
+  await indicator(page, 4).click();
+  await expect(live).toHaveText(`Story 4 of ${M}: ${STORIES[3].title}`);
+});
+
+test('with reduced motion the slider does not turn on its own and offers Play (issue 31 item 2)', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await openHome(page);
+  await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+  await page.clock.runFor(INTERVAL * 2 + 1);
+  await expectCurrent(page, 1);
+  await page.getByRole('button', { name: 'Play slideshow' }).click();
+  await leaveSlider(page);
+  await page.clock.runFor(INTERVAL + 1);
+  await expectCurrent(page, 2);
 });

@@ -33,6 +33,7 @@ import { test, expect, SIGNED_OUT } from './fixtures.ts';
 import { UI_STATES, openState, type Project, type UiState } from './states.ts';
 import { recordChecks, runChecks, type CheckResult } from './a11y-checks.ts';
 import { shoot } from './visual.ts';
+import { crawlJourneys } from './journeys.ts';
 
 test.describe.configure({ mode: 'parallel' });
 test.use({ reducedMotion: 'reduce' });
@@ -66,6 +67,8 @@ for (const signedOut of [false, true]) {
             await judge(next, false);
           });
         }
+        // Last, on the same page: the keyboard journeys through the state's own controls (journeys.ts).
+        await test.step('keyboard journeys', () => crawlJourneys(page, state, testInfo, { clock: 'paused' }));
       });
     }
   });

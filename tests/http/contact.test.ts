@@ -178,11 +178,16 @@ describe('POST /api/contact', () => {
     assert.equal(last.email, valid.email);
   });
 
-  test('without JavaScript: errors redirect 303 back to the form naming the fields', async () => {
+  test('without JavaScript: a refused post is answered 400 with the form, its errors and what was typed (WCAG 3.3.7)', async () => {
     const before = await r.store.messages.count();
-    const res = await postForm(r, { name: 'Dana', email: 'dana@', message: 'hi' });
-    assert.equal(res.status, 303);
-    assert.equal(res.headers.get('location'), '/contact?error=email,message#contact-form');
+    const res = await postForm(r, { name: 'Dana Reyes', email: 'dana@example', company: 'Reyes & Co', message: 'hi' });
+    assert.equal(res.status, 400);
+    assert.equal(res.headers.get('cache-control'), 'no-store');
+    const html = await res.text();
+    for (const typed of ['value="Dana Reyes"', 'value="dana@example"', 'value="Reyes &amp; Co"', '>hi</textarea>']) assert.ok(html.includes(typed), `keeps ${typed}`);
+    assert.match(html, /id="contact-email"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="contact-email"/);
+    assert.match(html, /valid email address/);
+    assert.match(html, /role="alert"/);
     assert.equal(await r.store.messages.count(), before);
   });
 

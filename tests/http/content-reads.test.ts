@@ -129,7 +129,7 @@ test('a listing page embeds one listing answer: its page of results, counts and 
 });
 
 test('policy pages show their last-updated date from content, formatted', async () => {
-  const updated = { '/privacy': 'October 19, 2025', '/disclosures': 'October 19, 2025', '/responsible-investment': 'October 19, 2025', '/accessibility': 'November 25, 2026' };
+  const updated = { '/privacy': 'October 19, 2025', '/disclosures': 'October 19, 2025', '/responsible-investment': 'October 19, 2025', '/accessibility': 'November 28, 2026' };
   for (const [p, shown] of Object.entries(updated)) {
     const iso = new Date(`${shown} UTC`).toISOString().slice(0, 10);
     const { html } = await page(p);

@@ -108,3 +108,33 @@ test('the saved notice shows for exactly 3000 ms, and a second save restarts the
     mock.timers.reset();
   }
 });
+
+test('a held notice waits, and runs out the time that was left once released (issue 31 item 10)', () => {
+  mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 0 });
+  try {
+    let visible = false;
+    const notice = createNoticeTimer(COOKIE_SAVED_NOTICE_MS, (v) => {
+      visible = v;
+    });
+    notice.show();
+    mock.timers.tick(1000);
+    notice.hold();
+    mock.timers.tick(60_000);
+    assert.equal(visible, true, 'held: still shown a minute later');
+    notice.release();
+    mock.timers.tick(COOKIE_SAVED_NOTICE_MS - 1000 - 1);
+    assert.equal(visible, true, 'the 2000 ms that were left, less 1 ms');
+    mock.timers.tick(1);
+    assert.equal(visible, false);
+    // Held from the start (focus stayed on the button that saved): the whole time after release.
+    notice.hold();
+    notice.show();
+    mock.timers.tick(10_000);
+    assert.equal(visible, true);
+    notice.release();
+    mock.timers.tick(COOKIE_SAVED_NOTICE_MS);
+    assert.equal(visible, false);
+  } finally {
+    mock.timers.reset();
+  }
+});

@@ -161,13 +161,14 @@ test('resources: a known category the type lacks gives the empty result; unknown
   assert.equal(unknown.items.length, 11);
 });
 
-test('resources links: a type change keeps the category only where that type has it', () => {
+test('resources links: each filter keeps the other one, so both must match (seed §4)', () => {
   const current = { type: 'news', category: 'Award' };
-  const byType = Object.fromEntries(['All', 'research', 'press-releases', 'news'].map((t) => [t, resourcesResults(resources, { type: t }).categories]));
-  assert.equal(resourcesHref(byType, current, { type: 'research' }), '/resources?type=research');
-  assert.equal(resourcesHref(byType, current, { type: ALL }), '/resources?category=Award');
-  assert.equal(resourcesHref(byType, current, { category: 'Team' }), '/resources?category=Team&type=news');
-  assert.equal(resourcesHref(byType, current, { category: ALL }), '/resources?type=news');
+  // Research has no Award: the link leads to the empty state, not to all research.
+  assert.equal(resourcesHref(current, { type: 'research' }), '/resources?category=Award&type=research');
+  assert.equal(resourcesResults(resources, { type: 'research', category: 'Award' }).items.length, 0);
+  assert.equal(resourcesHref(current, { type: ALL }), '/resources?category=Award');
+  assert.equal(resourcesHref(current, { category: 'Team' }), '/resources?category=Team&type=news');
+  assert.equal(resourcesHref(current, { category: ALL }), '/resources?type=news');
   assert.equal(listingHref('/research', { category: 'Sector Analysis' }), '/research?category=Sector+Analysis');
   assert.equal(listingHref('/research', { category: ALL }), '/research');
   // Canonical spelling: parameters by name, page 1 left out.

@@ -17,7 +17,8 @@ import { formatCount } from '../format.ts';
 export type ContactFormInitial =
   | { kind: 'fresh' }
   | { kind: 'sent' }
-  | { kind: 'errors'; fields: ContactField[] }
+  /** Field errors from the server; with `values` when it answered the post itself (what was typed). */
+  | { kind: 'errors'; fields: ContactField[]; values?: ContactInput }
   | { kind: 'throttled' }
   /** A no-JavaScript post the server could not store: the page comes back with what was typed. */
   | { kind: 'failed'; values: ContactInput };
@@ -40,8 +41,13 @@ const LABELS: Record<ContactField, string> = { name: 'Name', email: 'Email', com
 export function ContactForm({ initial, fallbackEmail }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const successRef = useRef<HTMLHeadingElement>(null);
-  const [values, setValues] = useState<ContactInput>(initial.kind === 'failed' ? initial.values : EMPTY);
-  const [errors, setErrors] = useState<ContactErrors>(() => (initial.kind === 'errors' ? Object.fromEntries(initial.fields.map((f) => [f, FIELD_HINT_ERRORS[f]])) : {}));
+  const [values, setValues] = useState<ContactInput>(initial.kind === 'failed' ? initial.values : initial.kind === 'errors' ? (initial.values ?? EMPTY) : EMPTY);
+  const [errors, setErrors] = useState<ContactErrors>(() => {
+    if (initial.kind !== 'errors') return {};
+    // With what was typed, the validator's own words (the server ran the same one); without, each field's hint.
+    const checked = initial.values ? validateContact(initial.values) : null;
+    return checked && !checked.ok ? checked.errors : Object.fromEntries(initial.fields.map((f) => [f, FIELD_HINT_ERRORS[f]]));
+  });
   const [formError, setFormError] = useState<string | null>(() =>
     initial.kind === 'failed'
       ? `Your message could not be sent because of a problem on our side; nothing you typed is lost, it is below. Please send it again in a few minutes, or write to us at ${fallbackEmail}.`
@@ -53,6 +59,20 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
   );
   const [phase, setPhase] = useState<Phase>(initial.kind === 'sent' ? 'sent' : 'editing');
   const [focusSuccess, setFocusSuccess] = useState(false);
+  const errorRef = useRef<HTMLDivElement>(null);
+  // The page the server answered a refused post with (no script needed): the first field in error
+  // takes focus as the page loads, scrolled into view like the form's #contact-form link did.
+  const [focusAtLoad] = useState(() => (initial.kind === 'errors' && initial.values ? CONTACT_FIELDS.find((f) => initial.fields.includes(f)) : undefined));
+  // A send that failed: its message takes focus (shown at the top of the form, which a visitor at
+  // the Send button may not see on a phone), once rendered.
+  const [focusError, setFocusError] = useState(0);
+  useEffect(() => {
+    if (focusError) errorRef.current?.focus();
+  }, [focusError]);
+  const failed = (message: string) => {
+    setFormError(message);
+    setFocusError((n) => n + 1);
+  };
 
   // With JavaScript our validator speaks instead of the browser's bubbles (same rules, better
   // placement). Set after hydration so that visitors without JavaScript keep the native checks.
@@ -114,17 +134,17 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
         setErrors(body.errors);
         focusFirstInvalid(body.errors);
       } else if (res.status === 429) {
-        setFormError(body?.error ?? throttledMessage(fallbackEmail));
+        failed(body?.error ?? throttledMessage(fallbackEmail));
       } else if (res.status === 401) {
-        setFormError('Your session has ended, so the message was not sent. Please sign in again (your text will be lost), or copy it first and write to us by email.');
+        failed('Your session has ended, so the message was not sent. Please sign in again (your text will be lost), or copy it first and write to us by email.');
       } else if (res.status === 413) {
-        setFormError(`Your message is too long to send through this form. Please shorten it, or write to us at ${fallbackEmail}.`);
+        failed(`Your message is too long to send through this form. Please shorten it, or write to us at ${fallbackEmail}.`);
       } else {
-        setFormError(`Your message could not be sent (${res.status}). Please try again in a moment, or write to us at ${fallbackEmail}.`);
+        failed(`Your message could not be sent (${res.status}). Please try again in a moment, or write to us at ${fallbackEmail}.`);
       }
     } catch {
       setPhase('editing');
-      setFormError(`Your message could not be sent: the connection failed. Please check your connection and try again, or write to us at ${fallbackEmail}.`);
+      failed(`Your message could not be sent: the connection failed. Please check your connection and try again, or write to us at ${fallbackEmail}.`);
     }
   };
 
@@ -167,6 +187,7 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
       autoComplete: opts.autoComplete,
       'aria-invalid': error ? true : undefined,
       'aria-describedby': describedBy,
+      autoFocus: name === focusAtLoad || undefined,
       className: clsx('contact-input', error && 'contact-input--invalid'),
     } as const;
     return (
@@ -212,7 +233,7 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
         All fields are required unless marked optional.
       </p>
       {formError && (
-        <div className="notice notice--error contact-form__error" role="alert">
+        <div className="notice notice--error contact-form__error" role="alert" tabIndex={-1} ref={errorRef}>
           {formError}
         </div>
       )}
@@ -230,7 +251,8 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
       </div>
 
       <div className="contact-form__actions">
-        <button type="submit" className="button button--primary contact-submit" disabled={sending}>
+        {/* aria-disabled while sending, not disabled: a disabled button drops the focus it has to <body>. */}
+        <button type="submit" className="button button--primary contact-submit" aria-disabled={sending || undefined}>
           {sending ? 'Sending…' : 'Send Message'}
         </button>
         <p className="contact-form__privacy">

@@ -32,7 +32,8 @@ export function CopyLink({ title }: { title: string }) {
   return (
     <span className="copy-link">
       {canCopy && (
-        <button type="button" className="link-button copy-link__button" onClick={copy} disabled={busy}>
+        // aria-disabled while copying, not disabled: a disabled button drops the focus it has to <body>.
+        <button type="button" className="link-button copy-link__button" onClick={busy ? undefined : copy} aria-disabled={busy || undefined}>
           <span aria-hidden="true" className="copy-link__icon" /> Copy link
         </button>
       )}

@@ -1,7 +1,7 @@
 /**
- * A modal dialog on the native <dialog> element: showModal() puts it in the top layer and makes
- * the rest of the page inert (focus stays inside), Escape closes it, and focus returns to the
- * control that opened it.
+ * A dialog on the native <dialog> element, modal by default: showModal() puts it in the top layer
+ * and makes the rest of the page inert (focus stays inside), Escape closes it, and focus returns
+ * to the control that opened it.
  *
  * It also works before the scripts arrive and without them, with the platform's own means:
  * - a button with `commandfor={id} command="show-modal"` opens it (invoker commands), and one
@@ -9,9 +9,15 @@
  * - a dialog that is open from the first render (a URL that names it, e.g. `/?story=<id>`) is
  *   sent by the server with the `open` attribute, shown in place, and made modal on hydration.
  * Opened by the platform before hydration, it tells its owner (`onOpen`) instead of closing.
+ *
+ * `modal={false}` (the expanded story): shown with show(), under the site's header, which stays
+ * usable (seed §4: the menu opens over a story and closes it); its owner makes the rest of the
+ * page inert, from the server's first render on. Escape closes it too (the platform does that for
+ * modal dialogs only), unless a modal dialog is open over it.
  */
 import clsx from 'clsx';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 // Layout effect: a dialog must close before the router (an ancestor, whose layout effects run
 // after ours) moves focus to the next page's heading — inert content cannot take focus.
@@ -30,13 +36,18 @@ interface Props {
   children: ReactNode;
   /** Element to focus first; the first focusable element otherwise. */
   initialFocus?: string;
+  /** A modal dialog (default), or one shown under the header with the page made inert by its owner. */
+  modal?: boolean;
+  /** Where focus goes on close when the dialog was not opened from a control (sent open by the server). */
+  returnFocus?: () => HTMLElement | null | undefined;
 }
 
-export function Dialog({ open, onClose, onOpen, id, labelledBy, className, children, initialFocus }: Props) {
+export function Dialog({ open, onClose, onOpen, id, labelledBy, className, children, initialFocus, modal = true, returnFocus }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const onCloseRef = useRef(onClose);
   const onOpenRef = useRef(onOpen);
+  const returnFocusRef = useRef(returnFocus);
   // Closed by its owner (open became false): the owner already knows, so no onClose call —
   // it would undo a switch to another overlay made in the same update.
   const closedByOwner = useRef(false);
@@ -46,6 +57,7 @@ export function Dialog({ open, onClose, onOpen, id, labelledBy, className, child
   useIsoLayoutEffect(() => {
     onCloseRef.current = onClose;
     onOpenRef.current = onOpen;
+    returnFocusRef.current = returnFocus;
   });
 
   useIsoLayoutEffect(() => {
@@ -53,13 +65,14 @@ export function Dialog({ open, onClose, onOpen, id, labelledBy, className, child
     if (!dialog) return;
     const first = !mounted.current;
     mounted.current = true;
-    if (open && dialog.open && !dialog.matches(':modal')) {
+    if (open && dialog.open && modal && !dialog.matches(':modal')) {
       // Sent open by the server: shown in place until now; modal from here on.
       dialog.close();
       dialog.showModal();
     } else if (open && !dialog.open) {
       opener.current = document.activeElement;
-      dialog.showModal();
+      if (modal) dialog.showModal();
+      else dialog.show();
       const target = initialFocus ? dialog.querySelector<HTMLElement>(initialFocus) : null;
       (target ?? dialog.querySelector<HTMLElement>('[autofocus], button, [href], input, select, textarea'))?.focus();
     } else if (!open && dialog.open) {
@@ -71,7 +84,7 @@ export function Dialog({ open, onClose, onOpen, id, labelledBy, className, child
       closedByOwner.current = true;
       dialog.close();
     }
-  }, [open, initialFocus]);
+  }, [open, initialFocus, modal]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -83,17 +96,32 @@ export function Dialog({ open, onClose, onOpen, id, labelledBy, className, child
       const el = opener.current as HTMLElement | null;
       const active = document.activeElement;
       const unclaimed = !active || active === document.body || dialog.contains(active) || active === el;
-      if (unclaimed && el && document.contains(el)) el.focus({ preventScroll: true });
-      if (!closedByOwner.current) onCloseRef.current();
+      opener.current = null;
+      // Closed by the platform (Escape, a close command): the owner hears of it first, and renders
+      // at once — a dialog that is not modal had the page behind it made inert by its owner, and
+      // inert controls cannot take focus back.
+      if (!closedByOwner.current) flushSync(() => onCloseRef.current());
       closedByOwner.current = false;
+      const back = el && el !== document.body && document.contains(el) && el.checkVisibility() ? el : returnFocusRef.current?.();
+      if (unclaimed && back) back.focus({ preventScroll: true });
     };
     // Escape fires "cancel"; let it close and report through "close".
     dialog.addEventListener('close', onNativeClose);
     return () => dialog.removeEventListener('close', onNativeClose);
   }, []);
 
+  useEffect(() => {
+    if (!open || modal) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector('dialog:modal')) return;
+      ref.current?.close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, modal]);
+
   return (
-    <dialog ref={ref} id={id} className={clsx('dialog', className)} aria-labelledby={labelledBy} aria-modal="true" open={openAtFirstRender || undefined}>
+    <dialog ref={ref} id={id} className={clsx('dialog', className)} aria-labelledby={labelledBy} aria-modal={modal || undefined} open={openAtFirstRender || undefined}>
       {children}
     </dialog>
   );

@@ -61,30 +61,23 @@ export function FilterBar({ label, name, options, selected }: Props) {
   );
   const hiddenInputs = (params: [string, string][]) => params.map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />);
 
-  // One form when every option carries the same other parameters; otherwise one form per option.
-  const hidden = options.map((o) => hiddenParams(o.href, name));
-  const same = hidden.every((h) => JSON.stringify(h) === JSON.stringify(hidden[0]));
-
+  // One form per option, always: the same elements whatever the options lead to, so the button
+  // the visitor pressed stays the focused one when the results change. (A single form when all
+  // options carried the same parameters, else one per option, swapped every button for a new one
+  // when a choice changed that, and focus fell to <body>.)
   return (
     <div className="filter-bar" role="group" aria-labelledby={labelId}>
       <span id={labelId} className="filter-bar__label">
         {label}
       </span>
-      {same ? (
-        <form method="get" action={pathname} className="filter-bar__options" role="none">
-          {hiddenInputs(hidden[0] ?? [])}
-          {options.map(button)}
-        </form>
-      ) : (
-        <div className="filter-bar__options">
-          {options.map((o, i) => (
-            <form key={o.value} method="get" action={pathname} className="filter-bar__form" role="none">
-              {hiddenInputs(hidden[i])}
-              {button(o)}
-            </form>
-          ))}
-        </div>
-      )}
+      <div className="filter-bar__options">
+        {options.map((o) => (
+          <form key={o.value} method="get" action={pathname} className="filter-bar__form" role="none">
+            {hiddenInputs(hiddenParams(o.href, name))}
+            {button(o)}
+          </form>
+        ))}
+      </div>
     </div>
   );
 }

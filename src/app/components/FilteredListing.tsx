@@ -63,8 +63,9 @@ export function FilteredListing<N extends ListingName>(props: Props<N>) {
   const clearAll = (e: MouseEvent<HTMLButtonElement>) => {
     e.preventDefault();
     navigate(path, { replace: true, scroll: false });
-    // The empty state (and this button) goes away: continue from the first filter.
-    requestAnimationFrame(() => filtersRef.current?.querySelector('button')?.focus({ preventScroll: true }));
+    // The empty state (and this button) goes away: continue from the first filter, scrolled into
+    // view (on a phone, or with four filter groups, it is above the empty state).
+    requestAnimationFrame(() => filtersRef.current?.querySelector('button')?.focus());
   };
 
   // The page's parts are siblings (a list, not a wrapper): the tree, and so every useId, is the

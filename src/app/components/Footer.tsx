@@ -5,11 +5,12 @@ import { NAV_GROUPS } from '../nav-links.ts';
 import { Logo } from './Logo.tsx';
 import { useSiteMode } from '../site-mode.ts';
 
-export function Footer({ site }: { site: SiteInfo }) {
+/** `inert`: while a story is expanded the footer is out of reach, like the rest of the page behind it. */
+export function Footer({ site, inert }: { site: SiteInfo; inert?: boolean }) {
   // A public site has no gate: nobody to sign out.
   const gated = useSiteMode().access === 'password';
   return (
-    <footer className="footer">
+    <footer className="footer" inert={inert}>
       <div className="footer__inner">
         <div className="footer__brand">
           <Logo />

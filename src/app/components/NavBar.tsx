@@ -6,6 +6,7 @@ import clsx from 'clsx';
 import { Link } from '../router.tsx';
 import { useNavScroll } from '../hooks/useNavScroll.ts';
 import { useOverlay } from './overlay-context.tsx';
+import { useHydrated } from '../hooks/useHydrated.ts';
 import { MenuOverlay, MENU_DIALOG_ID } from './MenuOverlay.tsx';
 import { LoginOverlay, LOGIN_DIALOG_ID } from './LoginOverlay.tsx';
 import { Logo } from './Logo.tsx';
@@ -16,9 +17,20 @@ interface Props {
 
 export function NavBar({ transparentAtTop }: Props) {
   const { solid, hidden } = useNavScroll();
+  const hydrated = useHydrated();
+  /**
+   * MENU and LOGIN open their dialogs before the scripts run (and without them) as invoker buttons
+   * (commandfor + command="show-modal"); HTML does not allow aria-expanded on a button with a
+   * command (issue 37). Once hydrated they open them through the overlay state instead, and are
+   * toggles whose state assistive technology reads in aria-expanded. (While a dialog is open the
+   * header behind it is inert; the dialog itself, modal and focused, says what is open.)
+   */
+  const opens = (dialogId: string, open: boolean) =>
+    hydrated ? { 'aria-haspopup': 'dialog' as const, 'aria-expanded': open } : { 'aria-haspopup': 'dialog' as const, commandfor: dialogId, command: 'show-modal' as const };
   const { overlay, setOverlay, storyExpanded } = useOverlay();
   const pinned = storyExpanded || overlay !== null;
-  const transparent = transparentAtTop && !solid;
+  // Over an expanded story (a light page scrolling beneath it) the bar is solid.
+  const transparent = transparentAtTop && !solid && !storyExpanded;
   return (
     <header className={clsx('navbar', transparent ? 'navbar--transparent' : 'navbar--solid', hidden && !pinned && 'navbar--hidden')} data-testid="navbar">
       <div className="navbar__inner">
@@ -33,14 +45,10 @@ export function NavBar({ transparentAtTop }: Props) {
             </svg>
             <span className="navbar__search-text">SEARCH</span>
           </Link>
-          {/* commandfor/command: opens the dialog before the scripts run (and without them). */}
           <button
             type="button"
             className="navbar__button"
-            aria-haspopup="dialog"
-            aria-expanded={overlay === 'login'}
-            commandfor={LOGIN_DIALOG_ID}
-            command="show-modal"
+            {...opens(LOGIN_DIALOG_ID, overlay === 'login')}
             onClick={(e) => {
               e.preventDefault();
               setOverlay(overlay === 'login' ? null : 'login');
@@ -51,10 +59,7 @@ export function NavBar({ transparentAtTop }: Props) {
           <button
             type="button"
             className="navbar__button navbar__button--menu"
-            aria-haspopup="dialog"
-            aria-expanded={overlay === 'menu'}
-            commandfor={MENU_DIALOG_ID}
-            command="show-modal"
+            {...opens(MENU_DIALOG_ID, overlay === 'menu')}
             onClick={(e) => {
               e.preventDefault();
               setOverlay(overlay === 'menu' ? null : 'menu');

@@ -12,6 +12,7 @@ import type { NewsSummary, PracticeArea } from '../types.ts';
 import { Spinner } from './Spinner.tsx';
 import { Img } from './Img.tsx';
 import { formatDate } from '../format.ts';
+import { useHydrated } from '../hooks/useHydrated.ts';
 
 export const NEWS_TABS = ['Insights', 'About', 'Style', 'Strategies'] as const;
 export type NewsTab = (typeof NEWS_TABS)[number];
@@ -28,6 +29,7 @@ interface Props {
 export function NewsPanel({ news: newsKey, tab, onTab, onClose, practiceAreas }: Props) {
   const news = useQuery(newsKey);
   const selectId = useId();
+  const hydrated = useHydrated();
   const strategies = practiceAreas.filter((p) => p.kind === 'strategy');
   const cards: Record<Exclude<NewsTab, 'Insights'>, { label: string; href: string; text?: string }[]> = {
     About: ABOUT_LINKS.filter((l) => l.href !== '/contact' && l.href !== '/portfolio' && l.href !== '/careers').map((l) => ({
@@ -52,16 +54,16 @@ export function NewsPanel({ news: newsKey, tab, onTab, onClose, practiceAreas }:
           <h2 id="news-panel-title" className="news-panel__title" tabIndex={-1}>
             Explore Halden Rowe
           </h2>
-          <a
-            href="/"
-            className="news-panel__close"
-            onClick={(e) => {
-              e.preventDefault();
-              onClose();
-            }}
-          >
-            CLOSE <span aria-hidden="true" className="overlay__x" />
-          </a>
+          {/* A link to the home page without the panel until script runs; then a button (it acts, it leads nowhere). */}
+          {hydrated ? (
+            <button type="button" className="news-panel__close" onClick={onClose}>
+              CLOSE <span aria-hidden="true" className="overlay__x" />
+            </button>
+          ) : (
+            <a href="/" className="news-panel__close">
+              CLOSE <span aria-hidden="true" className="overlay__x" />
+            </a>
+          )}
         </div>
         <div className="news-panel__tabs desktop-only" role="group" aria-label="Sections">
           {NEWS_TABS.map((t) => (

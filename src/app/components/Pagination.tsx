@@ -3,7 +3,7 @@
  * neighbours (ellipses between). Plain links (`?page=N#results`, with the filters), so it works
  * without JavaScript; once hydrated a click replaces only the results (the listing's next page
  * is fetched, the filters stay), scrolls back to the top of the results and moves focus to the
- * result count, which says which page this is. Nothing is rendered for a single page.
+ * result count, which says which page this is (or to the results, where the count is not shown). Nothing is rendered for a single page.
  */
 import type { MouseEvent } from 'react';
 import { useRouter } from '../router.tsx';
@@ -34,9 +34,15 @@ export function Pagination({ pathname, filters, page, pageCount, label }: Props)
     e.preventDefault();
     navigate(href(n), { scroll: false, focus: false });
     // The results stay in place while the next page loads: start reading from the top of them.
+    // Focus goes to the count where it is shown (it says which page this is); where it is only
+    // for screen readers (a 1 px box a sighted keyboard user cannot see), to the results section,
+    // and the count, a status region, still announces the page.
     const count = document.getElementById(RESULTS_COUNT_ID);
-    document.getElementById(RESULTS_ID)?.scrollIntoView({ block: 'start' });
-    count?.focus({ preventScroll: true });
+    const results = document.getElementById(RESULTS_ID);
+    results?.scrollIntoView({ block: 'start' });
+    const target = count && !count.classList.contains('visually-hidden') ? count : results;
+    if (target && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target?.focus({ preventScroll: true });
   };
   return (
     <nav className="pagination" aria-label={label}>

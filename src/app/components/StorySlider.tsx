@@ -1,8 +1,15 @@
 /**
- * The home page's hero slider (seed §4): advances every 8000 ms and wraps; paused while a story
- * is expanded or by the visitor (SC 2.2.2); previous/next and "Show story N of M" buttons jump;
- * the current story's image is loaded, and once hydrated its neighbours', the rest wait. Inactive
- * slides are inert.
+ * The home page's hero slider (seed §4): advances every 8000 ms and wraps; previous/next and
+ * "Show story N of M" buttons jump; the current story's image is loaded, and once hydrated its
+ * neighbours', the rest wait. Inactive slides are inert.
+ *
+ * It follows the WAI-ARIA carousel pattern (product.md): rotation stops while a story is
+ * expanded, while the visitor has paused it, while keyboard focus is inside the slider or the
+ * pointer is over it, and from the start when the visitor asks for reduced motion (Play starts
+ * it); Pause is the first control in the slider, before the slides, so that it is met before
+ * the content that moves; a story the visitor chooses is announced (a polite live region that
+ * automatic rotation leaves silent). Should a slide change anyway with focus inside it, focus
+ * moves to the same control of the new slide rather than being lost with the old one.
  *
  * Nothing moves before the slider runs: the current story's progress bar fills once hydrated (until
  * then it is full, marking the current story), and its image drifts (a 9 s scale, home.css) once
@@ -15,7 +22,7 @@
  * pause/play needs none.
  */
 import clsx from 'clsx';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { SLIDER_INTERVAL_MS } from '../constants.ts';
 import type { Story } from '../types.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';
@@ -34,13 +41,39 @@ interface Props {
   startHereHref: string;
 }
 
+/** The news panel's opener in each slide ('Start here' / 'MORE'): where CLOSE gives focus back. */
+export const PANEL_OPENER_CLASS = 'slide__more';
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const prefersReducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
+function subscribeReducedMotion(onChange: () => void) {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+// Layout effect in the browser (focus moves before the next paint); nothing to do on the server.
+const useIsoLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
+
 export function StorySlider({ stories, initialIndex = 0, expanded, onLearnMore, onStartHere, startHereHref }: Props) {
   const [index, setIndex] = useState(() => Math.min(Math.max(0, initialIndex), stories.length - 1));
-  const [userPaused, setUserPaused] = useState(false);
+  // Stopped by the visitor: Pause pressed, or, until they choose, reduced motion asked for (the
+  // server cannot know it, so hydration renders the slider as running). What Pause/Play shows.
+  const reducedMotion = useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
+  const [choice, setChoice] = useState<'paused' | 'playing' | null>(null);
+  const userPaused = choice ? choice === 'paused' : reducedMotion;
+  // Held while keyboard focus is inside the slider or a mouse is over it (resumes when both leave).
+  const [focusInside, setFocusInside] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  // The last story the visitor chose, announced; automatic turns leave it empty (nothing said).
+  const [announced, setAnnounced] = useState('');
   const [moved, setMoved] = useState(false);
   const count = stories.length;
-  const paused = expanded || userPaused;
+  const paused = expanded || userPaused || focusInside || hovered;
   const running = !paused && count >= 2;
+  const sliderRef = useRef<HTMLElement>(null);
+  const shownIndex = useRef(index);
+  const lastFocused = useRef<Element | null>(null);
 
   // Each (re)start of the timer starts a fresh 8 s progress bar: a new key restarts the animation.
   // The timer below restarts whenever `paused` or `count` changes to a running state; those
@@ -59,14 +92,31 @@ export function StorySlider({ stories, initialIndex = 0, expanded, onLearnMore, 
     const timer = setInterval(() => {
       setIndex((i) => (i + 1) % count);
       setMoved(true);
+      setAnnounced('');
     }, SLIDER_INTERVAL_MS);
     return () => clearInterval(timer);
   }, [paused, count]);
 
+  // The slide changed while focus was in the old one (now inert, so focus would fall to <body>):
+  // the same control of the new slide takes it.
+  useIsoLayoutEffect(() => {
+    const previous = shownIndex.current;
+    shownIndex.current = index;
+    const slides = sliderRef.current?.querySelectorAll<HTMLElement>('[data-testid="slide"]');
+    const was = lastFocused.current;
+    const active = document.activeElement;
+    // (The browser may already have moved focus off the inert slide, to <body>.)
+    if (previous === index || !slides || !was || !slides[previous]?.contains(was) || (active !== was && active !== document.body)) return;
+    const same = [...slides[previous].querySelectorAll<HTMLElement>('button, a')].indexOf(was as HTMLElement);
+    slides[index]?.querySelectorAll<HTMLElement>('button, a')[same]?.focus({ preventScroll: true });
+  }, [index]);
+
   const wrap = (i: number) => ((i % count) + count) % count;
   const go = (i: number) => {
-    setIndex(wrap(i));
+    const next = wrap(i);
+    setIndex(next);
     setMoved(true);
+    setAnnounced(`Story ${next + 1} of ${count}: ${stories[next]?.title ?? ''}`);
   };
   /** A submit button of the form: its click is handled here once hydrated. */
   const submit = (name: 'slide' | 'story', value: string, run: () => void) => ({
@@ -82,12 +132,61 @@ export function StorySlider({ stories, initialIndex = 0, expanded, onLearnMore, 
   // The current story's image comes with the page; its neighbours' once hydrated (they are only
   // ever shown by script: without it, each slide is a page of its own), so that they do not
   // compete with the page's first paint for the network.
+  const openPanel = (e: MouseEvent) => {
+    e.preventDefault();
+    onStartHere();
+  };
   const isNear = (i: number) => i === index || (hydrated && (i === (index + 1) % count || i === (index - 1 + count) % count));
-  const current = stories[index];
 
   return (
-    <section className={clsx('slider', hydrated && 'slider--live', paused && 'slider--paused', moved && 'slider--moved')} aria-roledescription="carousel" aria-label="Featured stories">
+    <section
+      ref={sliderRef}
+      className={clsx('slider', hydrated && 'slider--live', paused && 'slider--paused', moved && 'slider--moved')}
+      aria-roledescription="carousel"
+      aria-label="Featured stories"
+      onFocus={(e) => {
+        lastFocused.current = e.target;
+        setFocusInside(true);
+      }}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusInside(false);
+      }}
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+    >
       <form id={STORY_NAV_FORM} action="/" method="get" hidden />
+      {/* First in the slider, though drawn at its foot: Pause is met before the content that moves. */}
+      <div className="slider__controls">
+        <div className="slider__buttons">
+          <button type="button" className="slider__button" onClick={() => setChoice(userPaused ? 'playing' : 'paused')} aria-label={userPaused ? 'Play slideshow' : 'Pause slideshow'}>
+            <span className={clsx('icon', userPaused ? 'icon--play' : 'icon--pause')} aria-hidden="true" />
+          </button>
+          <button className="slider__button" aria-label="Previous story" {...submit('slide', String(wrap(index - 1) + 1), () => go(index - 1))}>
+            <span className="icon icon--prev" aria-hidden="true" />
+          </button>
+          <button className="slider__button" aria-label="Next story" {...submit('slide', String(wrap(index + 1) + 1), () => go(index + 1))}>
+            <span className="icon icon--next" aria-hidden="true" />
+          </button>
+        </div>
+        <div className="slider__indicators">
+          {stories.map((story, i) => (
+            <button
+              key={story.id}
+              className={clsx('slider__indicator', i === index && 'slider__indicator--active')}
+              aria-label={`Show story ${i + 1} of ${count}`}
+              aria-current={i === index ? 'true' : undefined}
+              {...submit('slide', String(i + 1), () => go(i))}
+            >
+              <span className="slider__bar" aria-hidden="true">
+                <span className="slider__progress" key={i === index ? run : 0} />
+              </span>
+            </button>
+          ))}
+        </div>
+        <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+          {announced}
+        </p>
+      </div>
       <div className="slider__slides">
         {stories.map((story, i) => (
           <article
@@ -111,61 +210,17 @@ export function StorySlider({ stories, initialIndex = 0, expanded, onLearnMore, 
                 <button className="button button--light slide__learn mobile-only" aria-haspopup="dialog" {...submit('story', story.id, () => onLearnMore(story))}>
                   Read More<span className="visually-hidden">: {story.title}</span>
                 </button>
-                <a
-                  href={startHereHref}
-                  className="button button--ghost-light desktop-only"
-                  onClick={(e) => {
-                    e.preventDefault();
-                    onStartHere();
-                  }}
-                >
-                  Start here
+                {/* The visible words first (label in name), then where they lead: a panel for the whole site, not this story. */}
+                <a href={startHereHref} className={`button button--ghost-light desktop-only ${PANEL_OPENER_CLASS}`} onClick={openPanel}>
+                  Start here<span className="visually-hidden">: explore Halden Rowe</span>
                 </a>
-                <a
-                  href={startHereHref}
-                  className="button button--ghost-light mobile-only"
-                  onClick={(e) => {
-                    e.preventDefault();
-                    onStartHere();
-                  }}
-                >
-                  MORE
+                <a href={startHereHref} className={`button button--ghost-light mobile-only ${PANEL_OPENER_CLASS}`} onClick={openPanel}>
+                  MORE<span className="visually-hidden">: explore Halden Rowe</span>
                 </a>
               </div>
             </div>
           </article>
         ))}
-      </div>
-      <div className="slider__controls">
-        <div className="slider__indicators">
-          {stories.map((story, i) => (
-            <button
-              key={story.id}
-              className={clsx('slider__indicator', i === index && 'slider__indicator--active')}
-              aria-label={`Show story ${i + 1} of ${count}`}
-              aria-current={i === index ? 'true' : undefined}
-              {...submit('slide', String(i + 1), () => go(i))}
-            >
-              <span className="slider__bar" aria-hidden="true">
-                <span className="slider__progress" key={i === index ? run : 0} />
-              </span>
-            </button>
-          ))}
-        </div>
-        <div className="slider__buttons">
-          <button className="slider__button" aria-label="Previous story" {...submit('slide', String(wrap(index - 1) + 1), () => go(index - 1))}>
-            <span className="icon icon--prev" aria-hidden="true" />
-          </button>
-          <button type="button" className="slider__button" onClick={() => setUserPaused((p) => !p)} aria-label={userPaused ? 'Play slideshow' : 'Pause slideshow'}>
-            <span className={clsx('icon', userPaused ? 'icon--play' : 'icon--pause')} aria-hidden="true" />
-          </button>
-          <button className="slider__button" aria-label="Next story" {...submit('slide', String(wrap(index + 1) + 1), () => go(index + 1))}>
-            <span className="icon icon--next" aria-hidden="true" />
-          </button>
-        </div>
-        <p className="visually-hidden" aria-live={paused ? 'polite' : 'off'} aria-atomic="true">
-          Story {index + 1} of {count}: {current?.title}
-        </p>
       </div>
     </section>
   );

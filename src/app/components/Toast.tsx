@@ -1,10 +1,13 @@
 /**
- * Toasts (seed §9): at most one at a time, shown for 5000 ms, dismissed by a button or a swipe
- * to the right past 50 px, announced through a polite live region that exists from the start.
+ * Toasts (seed §9): at most one at a time, shown for 5000 ms (held while the visitor hovers or
+ * focuses it, or keeps keyboard focus on what showed it: useNoticeHold), dismissed by a button or
+ * a swipe to the right past 50 px, announced through a polite live region that exists from the start.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode, type PointerEvent } from 'react';
 import clsx from 'clsx';
 import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_SWIPE_THRESHOLD } from '../constants.ts';
+import { createNoticeTimer, type NoticeTimer } from '../notice-timer.ts';
+import { trackInputModality, useNoticeHold } from '../hooks/useNoticeHold.ts';
 
 export interface ToastInput {
   title: string;
@@ -28,6 +31,9 @@ let nextId = 1;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
+  // A toast waits while keyboard focus stays on what showed it: whether that was the keyboard is
+  // known only if watched before the toast appears.
+  useEffect(trackInputModality, []);
   const toast = useCallback((t: ToastInput) => {
     setToasts((list) => [{ ...t, id: nextId++ }, ...list].slice(0, TOAST_LIMIT));
   }, []);
@@ -51,10 +57,14 @@ function Toast({ item, onDismiss }: { item: ToastItem; onDismiss: () => void }) 
   const start = useRef<number | null>(null);
   const [dx, setDx] = useState(0);
   const el = useRef<HTMLDivElement>(null);
+  const timer = useRef<NoticeTimer | null>(null);
   useEffect(() => {
-    const t = setTimeout(onDismiss, item.duration ?? TOAST_DURATION_MS);
-    return () => clearTimeout(t);
+    const t = createNoticeTimer(item.duration ?? TOAST_DURATION_MS, (visible) => visible || onDismiss());
+    timer.current = t;
+    t.hideLater();
+    return () => t.cancel();
   }, [item, onDismiss]);
+  useNoticeHold(el, true, () => timer.current);
   // The swipe offset is applied through CSSOM (allowed by the CSP), not a style attribute.
   useEffect(() => {
     el.current?.style.setProperty('--swipe-x', `${dx}px`);

@@ -15,9 +15,10 @@ interface OverlayValue {
 
 const OverlayContext = createContext<OverlayValue | null>(null);
 
-export function OverlayProvider({ children }: { children: ReactNode }) {
+/** `storyExpanded`: the page was requested with a story open (/?story=<id>): known from the first render, the server's. */
+export function OverlayProvider({ children, storyExpanded: initialStory = false }: { children: ReactNode; storyExpanded?: boolean }) {
   const [overlay, setOverlay] = useState<OverlayName>(null);
-  const [storyExpanded, setStoryExpanded] = useState(false);
+  const [storyExpanded, setStoryExpanded] = useState(initialStory);
   const value = useMemo(() => ({ overlay, setOverlay, storyExpanded, setStoryExpanded }), [overlay, storyExpanded]);
   return <OverlayContext.Provider value={value}>{children}</OverlayContext.Provider>;
 }

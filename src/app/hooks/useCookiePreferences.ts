@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { COOKIE_PREFERENCES_KEY, COOKIE_SAVED_NOTICE_MS } from '../constants.ts';
+import { createNoticeTimer, type NoticeTimer } from '../notice-timer.ts';
 import {
   ACCEPT_ALL,
   COOKIE_PREFERENCES_MAX_AGE_S,
@@ -23,32 +24,7 @@ import {
 
 export type { CookiePreferences, OptionalCategory };
 
-/**
- * A notice shown for exactly `ms` after the last show(): showing again restarts the time.
- * Plain timers, so the timing can be tested without a browser.
- */
-export function createNoticeTimer(ms: number, onChange: (visible: boolean) => void) {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const hideLater = () => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      onChange(false);
-    }, ms);
-  };
-  return {
-    show() {
-      onChange(true);
-      hideLater();
-    },
-    /** The notice is already showing (rendered so from the start): hide it `ms` from now. */
-    hideLater,
-    cancel() {
-      if (timer) clearTimeout(timer);
-      timer = null;
-    },
-  };
-}
+export { createNoticeTimer };
 
 export type SaveStatus = 'idle' | 'saved' | 'failed';
 
@@ -105,7 +81,7 @@ export function useCookiePreferences(rendered: CookiePreferences = DEFAULT_COOKI
   // Switches moved but not saved yet; null: showing what is stored.
   const [draft, setDraft] = useState<CookiePreferences | null>(null);
   const [status, setStatus] = useState<SaveStatus>(savedOnLoad ? 'saved' : 'idle');
-  const timer = useRef<ReturnType<typeof createNoticeTimer> | null>(null);
+  const timer = useRef<NoticeTimer | null>(null);
   const prefs = draft ?? parseCookiePreferences(stored);
 
   useEffect(() => {
@@ -138,6 +114,8 @@ export function useCookiePreferences(rendered: CookiePreferences = DEFAULT_COOKI
   return {
     prefs,
     status,
+    /** The saved notice's timer (held while the visitor is with the notice: useNoticeHold). */
+    noticeTimer: useCallback(() => timer.current, []),
     toggle,
     /** Save Preferences: stores the switches as they are. */
     saveCurrent: useCallback(() => save(prefs), [save, prefs]),

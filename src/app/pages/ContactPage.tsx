@@ -12,6 +12,7 @@ import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { ContactForm, CONTACT_DRAFT_KEY, type ContactFormInitial } from '../components/ContactForm.tsx';
+import type { ContactInput } from '../contact-validation.ts';
 import { parseErrorFields } from '../contact-validation.ts';
 
 /** The form's starting state from the query string of a no-JavaScript round trip. */
@@ -24,10 +25,19 @@ export function contactFormInitial(search: string): ContactFormInitial {
   return fields.length ? { kind: 'errors', fields } : { kind: 'fresh' };
 }
 
+/**
+ * The page the server answers a no-JavaScript post with carries what the visitor typed: with the
+ * field errors of ?error= (the validator refused it), or on its own (the store failed).
+ */
+function withDraft(initial: ContactFormInitial, typed: ContactInput | undefined): ContactFormInitial {
+  if (!typed) return initial;
+  return initial.kind === 'errors' ? { ...initial, values: typed } : { kind: 'failed', values: typed };
+}
+
 export function ContactPage() {
   const location = useLocation();
   const site = useQuery(Q.site);
-  // Set only on the page the server answers a no-JavaScript post it could not store.
+  // Set only on the page the server answers a no-JavaScript post with (refused or not stored).
   const draft = useQueryClient().get(CONTACT_DRAFT_KEY);
   if (site.status === 'pending') return <Spinner label="Loading contact details" />;
   if (site.status === 'error') return <PageError error={site.error} />;
@@ -83,7 +93,7 @@ export function ContactPage() {
               Send Us a Message
             </h2>
             <p className="contact-message__intro">Tell us who you are and what you would like to discuss. A member of the relevant team will reply by email, usually within two business days.</p>
-            <ContactForm initial={draft.status === 'success' ? { kind: 'failed', values: draft.data } : contactFormInitial(location.search)} fallbackEmail={c.general} />
+            <ContactForm initial={withDraft(contactFormInitial(location.search), draft.status === 'success' ? draft.data : undefined)} fallbackEmail={c.general} />
           </div>
         </div>
       </section>

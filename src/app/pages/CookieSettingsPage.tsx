@@ -1,13 +1,14 @@
 /**
  * /cookie-settings (seed §4): essential always on; analytics and marketing off until chosen.
  * Save Preferences, Accept All and Reject Non-Essential each store the three flags and show a
- * notice for COOKIE_SAVED_NOTICE_MS.
+ * notice for COOKIE_SAVED_NOTICE_MS (held while the visitor is with it: useNoticeHold).
  *
  * It is a form: without script the switches are checkboxes and each button posts the choice
  * (src/server/cookie-settings.ts sets the cookie, then /cookie-settings?saved=1 shows it, as
  * rendered from that cookie). With script the buttons save in the browser and nothing is sent.
  */
-import type { MouseEvent } from 'react';
+import { useRef, type MouseEvent } from 'react';
+import { useNoticeHold } from '../hooks/useNoticeHold.ts';
 import { Link, useLocation } from '../router.tsx';
 import { useQueryClient } from '../query.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
@@ -50,7 +51,9 @@ const CATEGORIES: Category[] = [
 export function CookieSettingsPage() {
   const rendered = useQueryClient().get(COOKIE_PREFERENCES_DATA).data;
   const savedOnLoad = new URLSearchParams(useLocation().search).get('saved') === '1';
-  const { prefs, status, toggle, saveCurrent, acceptAll, rejectNonEssential } = useCookiePreferences(rendered, savedOnLoad);
+  const { prefs, status, noticeTimer, toggle, saveCurrent, acceptAll, rejectNonEssential } = useCookiePreferences(rendered, savedOnLoad);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useNoticeHold(noticeRef, status === 'saved', noticeTimer);
   const handled = (run: () => void) => (e: MouseEvent) => {
     e.preventDefault();
     run();
@@ -128,7 +131,7 @@ export function CookieSettingsPage() {
             {/* Present from the first render, so screen readers announce what is put into it. */}
             <div className="cookie-status" role="status" aria-live="polite">
               {status === 'saved' && (
-                <p className="notice notice--success cookie-notice">
+                <p className="notice notice--success cookie-notice" ref={noticeRef}>
                   <span className="cookie-notice__title">Preferences saved.</span> Essential cookies on; analytics {prefs.analytics ? 'on' : 'off'}; marketing {prefs.marketing ? 'on' : 'off'}.
                 </p>
               )}

@@ -6,7 +6,7 @@ import { Q, type HomeData, type NewsSummary, type PracticeArea, type Story } fro
 import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { Spinner } from '../components/Spinner.tsx';
-import { StorySlider } from '../components/StorySlider.tsx';
+import { StorySlider, PANEL_OPENER_CLASS } from '../components/StorySlider.tsx';
 import { StoryDetail } from '../components/StoryDetail.tsx';
 import { HomeSections } from '../components/HomeSections.tsx';
 import { NewsPanel, NEWS_TABS, type NewsTab } from '../components/NewsPanel.tsx';
@@ -63,20 +63,29 @@ export function HomePage({ data }: PageProps<HomeKeys>) {
     clearTimeout(scrollTimer.current);
     window.scrollTo({ top: 0, behavior: 'auto' });
     setPanelOpen(false);
-    document.querySelector<HTMLElement>('.slide--active .slide__learn')?.focus({ preventScroll: true });
+    // Back to what opened the panel: 'Start here' or 'MORE' of the story now shown, whichever this
+    // width displays (the other is display:none, and focusing it would leave focus on <body>).
+    const openers = document.querySelectorAll<HTMLElement>(`.slide--active .${PANEL_OPENER_CLASS}`);
+    [...openers].find((el) => el.checkVisibility())?.focus({ preventScroll: true });
   };
 
+  // While a story is expanded the page behind it is inert (the header stays usable: NavBar).
+  const behind = story !== null || undefined;
   return (
     <>
       <PageMeta title="Halden Rowe Capital" description={site ? `${site.tagline} Private equity since ${site.founded}, with ${site.aum} in assets under management.` : 'Private equity since 1999.'} />
-      <h1 className="visually-hidden">Halden Rowe Capital — Private Equity</h1>
-      {stories.status === 'pending' && <Spinner fullScreen label="Loading stories" />}
-      {stories.status === 'error' && <p className="notice notice--error page-error">Stories could not be loaded. Please refresh the page.</p>}
-      {stories.data && (
-        <StorySlider stories={stories.data} initialIndex={initialSlide} expanded={story !== null} onLearnMore={setStory} onStartHere={openPanel} startHereHref="/?more=insights#news-panel" />
-      )}
-      {panelOpen && <NewsPanel news={data.latestNews} tab={tab} onTab={setTab} onClose={closePanel} practiceAreas={practiceAreas} />}
-      {home && <HomeSections home={home} practiceAreas={practiceAreas} />}
+      <div className="home-page" inert={behind}>
+        <h1 id="home-title" className="visually-hidden">
+          Halden Rowe Capital — Private Equity
+        </h1>
+        {stories.status === 'pending' && <Spinner fullScreen label="Loading stories" />}
+        {stories.status === 'error' && <p className="notice notice--error page-error">Stories could not be loaded. Please refresh the page.</p>}
+        {stories.data && (
+          <StorySlider stories={stories.data} initialIndex={initialSlide} expanded={story !== null} onLearnMore={setStory} onStartHere={openPanel} startHereHref="/?more=insights#news-panel" />
+        )}
+        {panelOpen && <NewsPanel news={data.latestNews} tab={tab} onTab={setTab} onClose={closePanel} practiceAreas={practiceAreas} />}
+        {home && <HomeSections home={home} practiceAreas={practiceAreas} />}
+      </div>
       <StoryDetail story={story} slide={story && stories.data ? stories.data.indexOf(story) : 0} onClose={() => setStory(null)} />
     </>
   );

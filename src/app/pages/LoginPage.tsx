@@ -89,7 +89,8 @@ export function LoginPage({ next, initialError }: LoginProps) {
             readOnly={checking}
             aria-busy={checking || undefined}
           />
-          <button type="submit" className="login__submit" disabled={hydrated && (!password || checking)}>
+          {/* While checking it is aria-disabled, not disabled: a disabled button drops the focus it has to <body>. */}
+          <button type="submit" className="login__submit" disabled={hydrated && !password && !checking} aria-disabled={checking || undefined}>
             {checking ? 'Authenticating...' : 'Enter'}
           </button>
           <p id="login-error" className="login__error" role="alert">

@@ -33,15 +33,10 @@ export function ResourcesPage({ data }: PageProps<ListingKeys<'resources'>>) {
               label="Filter by content type"
               name="type"
               selected={current.type}
-              options={RESOURCE_TYPES.map((t) => ({ value: t.value, label: t.label, href: resourcesHref(result.categoriesByType, current, { type: t.value }) }))}
+              options={RESOURCE_TYPES.map((t) => ({ value: t.value, label: t.label, href: resourcesHref(current, { type: t.value }) }))}
             />
             {categories.length > 1 && (
-              <FilterBar
-                label="Filter by category"
-                name="category"
-                selected={current.category}
-                options={categories.map((c) => ({ value: c, href: resourcesHref(result.categoriesByType, current, { category: c }) }))}
-              />
+              <FilterBar label="Filter by category" name="category" selected={current.category} options={categories.map((c) => ({ value: c, href: resourcesHref(current, { category: c }) }))} />
             )}
           </>
         );

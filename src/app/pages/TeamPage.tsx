@@ -40,8 +40,9 @@ export function TeamPage({ data }: PageProps<{ team: QueryKey<TeamMember[]> }>) 
   const clearAll = (e: MouseEvent<HTMLButtonElement>) => {
     e.preventDefault();
     navigate(href('team'), { replace: true, scroll: false });
-    // The empty state (and this button) goes away: continue from the first filter.
-    requestAnimationFrame(() => filtersRef.current?.querySelector('button')?.focus({ preventScroll: true }));
+    // The empty state (and this button) goes away: continue from the first filter, scrolled into
+    // view (on a phone the three filter groups are taller than the screen: it is far above).
+    requestAnimationFrame(() => filtersRef.current?.querySelector('button')?.focus());
   };
   return (
     <>
