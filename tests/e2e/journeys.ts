@@ -373,7 +373,8 @@ export async function crawlJourneys(
   const maxActivations = opts.maxActivations ?? 16;
   const region = opts.region ?? regionOf(state);
   // Which filter group this state presses (see inPage): stable for a state, different between states.
-  const pick = [...state.id].reduce((n, ch) => n + ch.charCodeAt(0), 0);
+  let pick = 0;
+  for (let i = 0; i < state.id.length; i++) pick += state.id.charCodeAt(i);
   const steps: JourneyStep[] = [];
   const skipped: string[] = [];
   const gone: string[] = [];
