@@ -5,7 +5,7 @@
 import { createElement, use, type ComponentType } from 'react';
 import { matchPattern } from './router.tsx';
 import { PATHS, href } from './paths.ts';
-import { EDITORIAL_SLUGS, POLICY_PAGES } from './site-pages.ts';
+import { EDITORIAL_SLUGS, POLICY_PAGES } from './nav-links.ts';
 import { Q } from './types.ts';
 import { queryPath, type QueryKey } from './query.ts';
 import { LISTINGS, canonicalSearch, listingParams, type ListingKeys, type ListingName } from './listing.ts';

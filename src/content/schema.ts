@@ -80,7 +80,7 @@ export const Story = z.strictObject({
 
 /**
  * content/practice-areas.json: each practice area's summary. Which areas there are, their kind,
- * name, order and page come from src/app/site-pages.ts (from the portfolio's facets).
+ * name, order and page come from the menu (src/app/nav-links.ts, from the portfolio's facets).
  */
 export const PracticeArea = z.strictObject({
   id: slug,
@@ -252,7 +252,7 @@ export const Block: z.ZodType<BlockT> = z.discriminatedUnion('type', [
  * steps and quotes are data, not prose, and YAML keeps them readable without JSON's quoting.
  */
 export const EditorialPage = z.strictObject({
-  // Its menu group is not written here: src/app/site-pages.ts lists the page.
+  // Its menu group is not written here: the menu lists the page (src/app/nav-links.ts).
   title: text,
   eyebrow: text,
   lede: paragraph,

@@ -10,7 +10,7 @@ import { Link } from '../router.tsx';
 import type { DisclosureSection, PolicyPageData } from '../types.ts';
 import type { PageProps } from '../routes.ts';
 import { href } from '../paths.ts';
-import { POLICY_PAGES } from '../site-pages.ts';
+import { POLICY_PAGES } from '../nav-links.ts';
 import { formatDate } from '../format.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';

@@ -8,7 +8,7 @@ import { Link, useLocation } from '../router.tsx';
 import type { PolicyPageData } from '../types.ts';
 import type { PageProps } from '../routes.ts';
 import { href } from '../paths.ts';
-import { POLICY_PAGES } from '../site-pages.ts';
+import { POLICY_PAGES } from '../nav-links.ts';
 import { formatDate } from '../format.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';

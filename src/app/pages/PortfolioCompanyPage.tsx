@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { useQuery, type QueryKey } from '../query.ts';
 import { Link } from '../router.tsx';
-import { PRACTICE_AREAS } from '../site-pages.ts';
+import { PRACTICE_AREAS } from '../nav-links.ts';
 import { href } from '../paths.ts';
 import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';

@@ -4,7 +4,7 @@ import { Link } from '../router.tsx';
 import { Q, type TeamMemberDetail } from '../types.ts';
 import { href } from '../paths.ts';
 import { facetLabel } from '../portfolio.ts';
-import { PRACTICE_AREAS } from '../site-pages.ts';
+import { PRACTICE_AREAS } from '../nav-links.ts';
 import { officeCity } from '../offices.ts';
 import { teamHref } from '../team.ts';
 import type { PageProps } from '../routes.ts';
