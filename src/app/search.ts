@@ -3,6 +3,7 @@
  * both the page and the API follow. The index is built on the server from the same content at
  * start (src/content/search.ts); a page embeds only the results it shows.
  */
+import type { SearchDoc } from '../content/search.ts';
 
 export const SEARCH_MAX_QUERY = 100;
 /** Results per group on the overview (all types); a type's own page shows LISTING_PAGE_SIZE. */
@@ -21,22 +22,6 @@ export const SEARCH_TYPES = [
   { value: 'documents', label: 'Documents' },
 ] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number]['value'];
-
-/** A searchable document (built on the server by src/content/search.ts): what a hit shows, plus the full text that is searched. */
-export interface SearchDoc {
-  type: SearchType;
-  title: string;
-  href: string;
-  /** Category, role, sector… shown above the title. */
-  meta: string;
-  date?: string;
-  /** The summary a hit shows. */
-  excerpt: string;
-  /** Everything else that is searched (body, bio), as plain text in sentences: snippets come from it. */
-  text: string;
-  /** Searched, never shown as a snippet: facts and lists (headquarters, expertise, a strategy's name). */
-  keywords?: string;
-}
 
 /**
  * A result: the document's fields as a hit shows them (its `excerpt`: the summary, or the

@@ -2,28 +2,14 @@
  * The shapes the read API answers with and pages consume (seed §3 fields, plus what our pages show).
  * Produced on the server by src/content/api-data.ts from the validated content.
  */
+import type { BlockT } from '../content/schema.ts';
 import { queryKey } from './query.ts';
 import { canonicalSearch, type ListingName, type ListingOf } from './listing.ts';
 import type { PortfolioCompany, PortfolioSummary } from './portfolio.ts';
 import type { SearchResults } from './search.ts';
 import type { CareerRole, CareerSummary } from './careers.ts';
 
-/* ---------- Editorial blocks (content/pages/<slug>.md; src/content/schema.ts validates them as BlockT) ---------- */
-
-interface BlockCard {
-  number?: string;
-  title: string;
-  text: string;
-  list?: string[];
-}
-export type BlockT =
-  | { type: 'intro'; heading: string; paragraphs: string[] }
-  | { type: 'figures'; heading: string; items: { value: string; label: string }[] }
-  | { type: 'cards'; heading: string; intro?: string; columns: 2 | 3 | 4; items: BlockCard[] }
-  | { type: 'lists'; heading: string; intro?: string; groups: { title: string; items: string[] }[] }
-  | { type: 'steps'; heading: string; intro?: string; items: { title: string; text: string; activities: string[] }[] }
-  | { type: 'quote'; quote: string; name: string; role: string }
-  | { type: 'cta'; heading: string; text: string; label: string; href: string };
+export type { BlockT };
 
 /* ---------- Markdown bodies (parsed once on the server: src/content/markdown.ts) ---------- */
 

@@ -22,6 +22,7 @@ import { PATHS, href } from '../app/paths.ts';
 import { TEAM_IMAGE, imageDefaultSrc } from '../app/image-src.ts';
 import { LISTINGS, canonicalSearch, type ListingName } from '../app/listing.ts';
 import { facetLabel, type PortfolioCompany, type PortfolioSummary } from '../app/portfolio.ts';
+import type { BlockT } from './schema.ts';
 import type {
   DisclosureSection,
   HomeData,
@@ -36,7 +37,6 @@ import type {
   EditorialPageData,
   PolicyPageData,
   Body,
-  BlockT,
 } from '../app/types.ts';
 import {
   CAREER_TEAMS,

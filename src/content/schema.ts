@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { facetValues } from '../app/portfolio.ts';
 import { CAREER_TEAMS, EMPLOYMENT_TYPES } from '../app/careers.ts';
 import { DOCUMENT_KINDS } from '../app/documents.ts';
-import type { BlockT } from '../app/types.ts';
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug like "north-harbour"');
 /** A real calendar date, written YYYY-MM-DD (2025-02-30 and 2025-13-45 are errors). */
@@ -236,8 +235,7 @@ const Card = z.strictObject({
   list: z.array(text).optional(),
 });
 
-/** The shape is the app's (src/app/types.ts BlockT): the schema is checked to produce exactly it. */
-export const Block: z.ZodType<BlockT> = z.discriminatedUnion('type', [
+export const Block = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('intro'), heading: text, paragraphs: z.array(paragraph).min(1) }),
   z.strictObject({ type: z.literal('figures'), heading: text, items: z.array(z.strictObject({ value: text, label: text })).min(2) }),
   z.strictObject({ type: z.literal('cards'), heading: text, intro: paragraph.optional(), columns: z.union([z.literal(2), z.literal(3), z.literal(4)]), items: z.array(Card).min(2) }),
@@ -292,3 +290,5 @@ export const PolicyPage = z.strictObject({
   /** Shown as "Last updated October 19, 2025". */
   lastUpdated: isoDate,
 });
+
+export type BlockT = z.infer<typeof Block>;
