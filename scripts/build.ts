@@ -288,6 +288,8 @@ if (watch) {
 } else {
   const [result] = await Promise.all([esbuild.build(options), buildServer()]);
   const m = writeManifest(result.metafile!);
+  // What each output holds, by input file (`npm run perf -- weight` reads it; esbuild's analyser takes it too).
+  writeFileSync(path.resolve('dist/metafile.json'), JSON.stringify(result.metafile));
   precompress();
   const sizes = Object.entries(result.metafile!.outputs).map(([f, o]) => `${path.basename(f)} ${(o.bytes / 1024).toFixed(1)} KB`);
   console.log(`[build] ${sizes.length} files → dist/assets (site entry ${m.entries.site.js}); server → dist/server.js`);
