@@ -13,9 +13,7 @@ import { Spinner } from './Spinner.tsx';
 import { Img } from './Img.tsx';
 import { formatDate } from '../format.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';
-
-export const NEWS_TABS = ['Insights', 'About', 'Style', 'Strategies'] as const;
-export type NewsTab = (typeof NEWS_TABS)[number];
+import { NEWS_TABS, type NewsTab } from '../news-tabs.ts';
 
 interface Props {
   /** The latest news (the home route's read): Insights lists its first items. */

@@ -7,10 +7,21 @@ import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { StorySlider, PANEL_OPENER_CLASS } from '../components/StorySlider.tsx';
-import { StoryDetail } from '../components/StoryDetail.tsx';
+import { StoryContent, StoryDetail } from '../components/StoryDetail.tsx';
 import { HomeSections } from '../components/HomeSections.tsx';
-import { NewsPanel, NEWS_TABS, type NewsTab } from '../components/NewsPanel.tsx';
+import { NEWS_TABS, type NewsTab } from '../news-tabs.ts';
+import { deferred } from '../deferred.ts';
 import { useOverlay, type OverlayName } from '../components/overlay-context.tsx';
+
+/** The news panel: its own chunk, like the story's detail (StoryDetail.tsx); neither is in the first view. */
+const NewsPanel = deferred(() => import('../components/NewsPanel.tsx'), 'NewsPanel');
+
+/**
+ * Loads the code of what the home page shows only once asked (the news panel, a story's detail).
+ * The client calls it after hydrating, and before when the URL opens one of them (/?story=, /?more=).
+ */
+export const preloadHomeParts = (): Promise<void> => Promise.all([NewsPanel.preload(), StoryContent.preload()]).then(() => undefined);
+export const homeOpensPart = (search: string): boolean => /[?&](story|more)=/.test(search);
 
 /** The home page's reads: the slider's stories, the news panel's items, the sections below. */
 type HomeKeys = { stories: QueryKey<Story[]>; latestNews: QueryKey<NewsSummary[]>; home: QueryKey<HomeData>; practiceAreas: QueryKey<PracticeArea[]> };
@@ -48,7 +59,10 @@ export function HomePage({ data }: PageProps<HomeKeys>) {
     }
   }
 
-  const openPanel = () => {
+  // The panel's and the story's code is loaded after hydration; a click that comes first waits for it.
+  const openStory = (s: Story) => void StoryContent.preload().then(() => setStory(s));
+  const openPanel = () => void NewsPanel.preload().then(showPanel);
+  const showPanel = () => {
     setPanelOpen(true);
     setTab((t) => t ?? 'Insights');
     clearTimeout(scrollTimer.current);
@@ -81,9 +95,9 @@ export function HomePage({ data }: PageProps<HomeKeys>) {
         {stories.status === 'pending' && <Spinner fullScreen label="Loading stories" />}
         {stories.status === 'error' && <p className="notice notice--error page-error">Stories could not be loaded. Please refresh the page.</p>}
         {stories.data && (
-          <StorySlider stories={stories.data} initialIndex={initialSlide} expanded={story !== null} onLearnMore={setStory} onStartHere={openPanel} startHereHref="/?more=insights#news-panel" />
+          <StorySlider stories={stories.data} initialIndex={initialSlide} expanded={story !== null} onLearnMore={openStory} onStartHere={openPanel} startHereHref="/?more=insights#news-panel" />
         )}
-        {panelOpen && <NewsPanel news={data.latestNews} tab={tab} onTab={setTab} onClose={closePanel} practiceAreas={practiceAreas} />}
+        {panelOpen && <NewsPanel.Component news={data.latestNews} tab={tab} onTab={setTab} onClose={closePanel} practiceAreas={practiceAreas} />}
         {home && <HomeSections home={home} practiceAreas={practiceAreas} />}
       </div>
       <StoryDetail story={story} slide={story && stories.data ? stories.data.indexOf(story) : 0} onClose={() => setStory(null)} />
