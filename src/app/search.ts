@@ -3,8 +3,6 @@
  * both the page and the API follow. The index is built on the server from the same content at
  * start (src/content/search.ts); a page embeds only the results it shows.
  */
-import type { SearchDoc } from '../content/search.ts';
-
 export const SEARCH_MAX_QUERY = 100;
 /** Results per group on the overview (all types); a type's own page shows LISTING_PAGE_SIZE. */
 export const SEARCH_GROUP_PREVIEW = 4;
@@ -71,4 +69,20 @@ export function splitMatches(text: string, terms: readonly string[]): string[] {
   if (!words.length) return [text];
   const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return text.split(new RegExp(`(?<![\\p{L}\\p{N}])(${escaped.join('|')})`, 'giu'));
+}
+
+/** A searchable document: what a hit shows, plus the full text that is searched. */
+export interface SearchDoc {
+  type: SearchType;
+  title: string;
+  href: string;
+  /** Category, role, sector… shown above the title. */
+  meta: string;
+  date?: string;
+  /** The summary a hit shows. */
+  excerpt: string;
+  /** Everything else that is searched (body, bio), as plain text in sentences: snippets come from it. */
+  text: string;
+  /** Searched, never shown as a snippet: facts and lists (headquarters, expertise, a strategy's name). */
+  keywords?: string;
 }

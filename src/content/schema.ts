@@ -5,6 +5,7 @@
  * Front matter objects are strict: a misspelt key is an error, not silently ignored.
  */
 import { z } from 'zod';
+import { Block, internalHref, paragraph, text } from '../shared/blocks.ts';
 import { facetValues } from '../app/portfolio.ts';
 import { CAREER_TEAMS, EMPLOYMENT_TYPES } from '../app/careers.ts';
 import { DOCUMENT_KINDS } from '../app/documents.ts';
@@ -21,15 +22,12 @@ export const isoDate = z
   }, 'is not a real calendar date');
 /** Position in a hand-ordered collection (team, stories): lower first. */
 const order = z.number().int().min(0);
-const text = z.string().trim().min(1, 'must not be empty');
-const paragraph = z.string().trim().min(20, 'must be a real sentence (20+ characters)');
 /** A card's summary: shown whole on listing cards (never cut mid-word), so it must stay short. */
 const excerpt = paragraph.max(280, 'must be at most 280 characters: cards show the excerpt whole');
 /** Key of a generated artwork under public/images, e.g. "stories/coastal-logistics". */
 const imageKey = z.string().regex(/^[a-z-]+\/[a-z0-9-]+$/, 'must be an image key like "team/jane-doe"');
 /** An ISO 3166-1 alpha-2 country code ("GB"): structured data (JSON-LD addresses) and regulators by office. */
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code like "GB"');
-const internalHref = z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be an internal path like "/buyouts"');
 
 export const Site = z.object({
   name: text,
@@ -225,26 +223,6 @@ export type PracticeAreaT = z.infer<typeof PracticeArea>;
 
 /* ---------- Editorial pages (style, strategy, sector, company profile) ---------- */
 
-const Card = z.strictObject({
-  number: z
-    .string()
-    .regex(/^\d{2}$/)
-    .optional(),
-  title: text,
-  text: paragraph,
-  list: z.array(text).optional(),
-});
-
-export const Block = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('intro'), heading: text, paragraphs: z.array(paragraph).min(1) }),
-  z.strictObject({ type: z.literal('figures'), heading: text, items: z.array(z.strictObject({ value: text, label: text })).min(2) }),
-  z.strictObject({ type: z.literal('cards'), heading: text, intro: paragraph.optional(), columns: z.union([z.literal(2), z.literal(3), z.literal(4)]), items: z.array(Card).min(2) }),
-  z.strictObject({ type: z.literal('lists'), heading: text, intro: paragraph.optional(), groups: z.array(z.strictObject({ title: text, items: z.array(text).min(3) })).min(2) }),
-  z.strictObject({ type: z.literal('steps'), heading: text, intro: paragraph.optional(), items: z.array(z.strictObject({ title: text, text: paragraph, activities: z.array(text).min(3) })).min(3) }),
-  z.strictObject({ type: z.literal('quote'), quote: paragraph, name: text, role: text }),
-  z.strictObject({ type: z.literal('cta'), heading: text, text: paragraph, label: text, href: internalHref }),
-]);
-
 /**
  * content/pages/<slug>.md — structured blocks, so front matter only (no body): figures, cards,
  * steps and quotes are data, not prose, and YAML keeps them readable without JSON's quoting.
@@ -290,5 +268,3 @@ export const PolicyPage = z.strictObject({
   /** Shown as "Last updated October 19, 2025". */
   lastUpdated: isoDate,
 });
-
-export type BlockT = z.infer<typeof Block>;
