@@ -9,6 +9,7 @@
  */
 import { href } from './paths.ts';
 import { PORTFOLIO_FACETS } from './portfolio.ts';
+import { SECTION_NAMES } from './constants.ts';
 
 export interface NavLink {
   label: string;
@@ -81,9 +82,9 @@ export const ABOUT_LINKS: NavLink[] = [
 
 export const RESOURCE_LINKS: NavLink[] = [
   { label: 'All Resources', href: href('resources') },
-  { label: 'Insights & Research', href: href('research') },
-  { label: 'Press Releases', href: href('pressReleases') },
-  { label: 'News & Updates', href: href('news') },
+  { label: SECTION_NAMES.research, href: href('research') },
+  { label: SECTION_NAMES.pressReleases, href: href('pressReleases') },
+  { label: SECTION_NAMES.news, href: href('news') },
   { label: 'Documents', href: href('documents') },
 ];
 

@@ -3,6 +3,8 @@
  * both the page and the API follow. The index is built on the server from the same content at
  * start (src/content/search.ts); a page embeds only the results it shows.
  */
+import { SECTION_NAMES } from './constants.ts';
+
 export const SEARCH_MAX_QUERY = 100;
 /** Results per group on the overview (all types); a type's own page shows LISTING_PAGE_SIZE. */
 export const SEARCH_GROUP_PREVIEW = 4;
@@ -13,9 +15,9 @@ export const SEARCH_TYPES = [
   { value: 'portfolio', label: 'Portfolio Companies' },
   { value: 'pages', label: 'Pages' },
   { value: 'people', label: 'People' },
-  { value: 'research', label: 'Insights & Research' },
-  { value: 'press', label: 'Press Releases' },
-  { value: 'news', label: 'News & Updates' },
+  { value: 'research', label: SECTION_NAMES.research },
+  { value: 'press', label: SECTION_NAMES.pressReleases },
+  { value: 'news', label: SECTION_NAMES.news },
   { value: 'careers', label: 'Careers' },
   { value: 'documents', label: 'Documents' },
 ] as const;

@@ -1,4 +1,4 @@
-import { SITE_NAME } from '../constants.ts';
+import { SECTION_NAMES, SITE_NAME } from '../constants.ts';
 import { useLocation } from '../router.tsx';
 import { useQueryClient } from '../query.ts';
 import { useSiteMode } from '../site-mode.ts';
@@ -25,9 +25,9 @@ interface Props {
 /** Parent pages of detail routes, for the breadcrumb trail (first path segment → listing). */
 const SECTIONS: Record<string, { name: string; path: string }> = {
   team: { name: 'Our Team', path: PATHS.team },
-  research: { name: 'Insights and Research', path: PATHS.research },
-  'press-release': { name: 'Press Releases', path: PATHS.pressReleases },
-  news: { name: 'News & Updates', path: PATHS.news },
+  research: { name: SECTION_NAMES.research, path: PATHS.research },
+  'press-release': { name: SECTION_NAMES.pressReleases, path: PATHS.pressReleases },
+  news: { name: SECTION_NAMES.news, path: PATHS.news },
   portfolio: { name: 'Portfolio', path: PATHS.portfolio },
   careers: { name: 'Careers', path: PATHS.careers },
 };

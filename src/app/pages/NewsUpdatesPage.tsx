@@ -3,6 +3,7 @@ import { ArticleCard } from '../components/ArticleCard.tsx';
 import { FilteredListing } from '../components/FilteredListing.tsx';
 import type { PageProps } from '../routes.ts';
 import type { ListingKeys } from '../listing.ts';
+import { SECTION_NAMES } from '../constants.ts';
 
 export function NewsUpdatesPage({ data }: PageProps<ListingKeys<'news'>>) {
   return (
@@ -10,7 +11,7 @@ export function NewsUpdatesPage({ data }: PageProps<ListingKeys<'news'>>) {
       name="news"
       listing={data.listing}
       loading="Loading news"
-      title="News & Updates"
+      title={SECTION_NAMES.news}
       description="News from Halden Rowe Capital and its portfolio companies: awards, events, team announcements and market insight."
       eyebrow="Resources"
       lede="Recognition, events, portfolio milestones and team news from across Halden Rowe Capital and the companies we back."
