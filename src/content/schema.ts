@@ -9,6 +9,7 @@ import { Block, internalHref, paragraph, text } from '../shared/blocks.ts';
 import { facetValues } from '../app/portfolio.ts';
 import { CAREER_TEAMS, EMPLOYMENT_TYPES } from '../app/careers.ts';
 import { DOCUMENT_KINDS } from '../app/documents.ts';
+import { FOUNDED_YEAR } from '../app/constants.ts';
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug like "north-harbour"');
 /** A real calendar date, written YYYY-MM-DD (2025-02-30 and 2025-13-45 are errors). */
@@ -39,7 +40,7 @@ export const Site = z.object({
     .regex(/^https:\/\/[^/]+$/, 'must be an https:// origin without a path'),
   tagline: text,
   description: paragraph,
-  founded: z.literal(1999),
+  founded: z.literal(FOUNDED_YEAR),
   aum: z.literal('$12B+'),
   aumLong: text,
   portfolioCompanies: z.literal('150+'),
@@ -137,7 +138,7 @@ export const NewsItem = z.strictObject({
  * content/portfolio/<id>.md — a portfolio company; the body is its story in "## " sections.
  * A realized company names its exit year; a current one has none.
  */
-const year = z.number().int().min(1999, 'the firm was founded in 1999').max(2100);
+const year = z.number().int().min(FOUNDED_YEAR, `the firm was founded in ${FOUNDED_YEAR}`).max(2100);
 export const PortfolioCompany = z
   .strictObject({
     name: text,

@@ -4,7 +4,7 @@
  * Without JavaScript, every control is a link to the same page with ?more=<tab>.
  */
 import { useId } from 'react';
-import { NEWS_PANEL_MAX_ITEMS } from '../constants.ts';
+import { FOUNDED_YEAR, NEWS_PANEL_MAX_ITEMS } from '../constants.ts';
 import { Link } from '../router.tsx';
 import { useQuery, type QueryKey } from '../query.ts';
 import { ABOUT_LINKS, STYLE_LINKS } from '../nav-links.ts';
@@ -32,7 +32,7 @@ export function NewsPanel({ news: newsKey, tab, onTab, onClose, practiceAreas }:
   const cards: Record<Exclude<NewsTab, 'Insights'>, { label: string; href: string; text?: string }[]> = {
     About: ABOUT_LINKS.filter((l) => l.href !== '/contact' && l.href !== '/portfolio' && l.href !== '/careers').map((l) => ({
       ...l,
-      text: l.href === '/team' ? 'The partners and professionals behind every investment.' : 'Our story, key facts and approach since 1999.',
+      text: l.href === '/team' ? 'The partners and professionals behind every investment.' : `Our story, key facts and approach since ${FOUNDED_YEAR}.`,
     })),
     Style: STYLE_LINKS.map((l) => ({
       ...l,

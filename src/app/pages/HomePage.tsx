@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { NEWS_PANEL_SCROLL_DELAY_MS } from '../constants.ts';
+import { FOUNDED_YEAR, NEWS_PANEL_SCROLL_DELAY_MS } from '../constants.ts';
 import { useQuery, type QueryKey } from '../query.ts';
 import { useLocation } from '../router.tsx';
 import { Q, type HomeData, type NewsSummary, type PracticeArea, type Story } from '../types.ts';
@@ -87,7 +87,10 @@ export function HomePage({ data }: PageProps<HomeKeys>) {
   const behind = story !== null || undefined;
   return (
     <>
-      <PageMeta title="Halden Rowe Capital" description={site ? `${site.tagline} Private equity since ${site.founded}, with ${site.aum} in assets under management.` : 'Private equity since 1999.'} />
+      <PageMeta
+        title="Halden Rowe Capital"
+        description={site ? `${site.tagline} Private equity since ${site.founded}, with ${site.aum} in assets under management.` : `Private equity since ${FOUNDED_YEAR}.`}
+      />
       <div className="home-page" inert={behind}>
         <h1 id="home-title" className="visually-hidden">
           Halden Rowe Capital — Private Equity
