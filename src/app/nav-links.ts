@@ -100,6 +100,16 @@ export const LEGAL_LINKS: NavLink[] = [
   { label: 'Legal', href: href('page', { slug: 'disclosures' }) },
 ];
 
+/** The footer's legal links: each policy page, the cookie settings and the fraud notice. */
+export const FOOTER_LEGAL_LINKS: NavLink[] = [
+  { label: 'Privacy', href: href('page', { slug: 'privacy' }) },
+  { label: 'Disclosures', href: href('page', { slug: 'disclosures' }) },
+  { label: 'Responsible Investment Policy', href: href('page', { slug: 'responsible-investment' }) },
+  { label: 'Cookie Settings', href: href('cookieSettings') },
+  { label: 'Accessibility', href: href('page', { slug: 'accessibility' }) },
+  { label: 'Fraud Notice', href: href('page', { slug: 'fraud-notice' }) },
+];
+
 /** The menu's and the footer's groups, in order. */
 export const NAV_GROUPS: readonly NavGroup[] = [
   { title: 'Style', links: STYLE_LINKS },

@@ -15,9 +15,9 @@ import { NO_STORE } from './cache-control.ts';
 import { loginRedirectAnswer } from './redirect.ts';
 import { markFromMemory } from './page-cache.ts';
 import { minutesText, parseBody, retryAfterSeconds, wantsJson } from './forms.ts';
+import { LOGIN_PATH } from '../app/paths.ts';
 
-/** The login page: the server's own, not a route of the site (src/app/paths.ts). */
-export const LOGIN_PATH = '/login';
+export { LOGIN_PATH };
 
 /** Where a visitor without a session who asked for `url` is sent: the login page, then back. */
 export function loginRedirect(url: string): string {

@@ -76,7 +76,7 @@ export function PageMeta({ title, description, article, person, noindex, structu
   if (article) {
     graph.push({
       '@context': 'https://schema.org',
-      '@type': location.pathname.startsWith('/research/') ? 'Article' : 'NewsArticle',
+      '@type': location.pathname.startsWith(`${PATHS.research}/`) ? 'Article' : 'NewsArticle',
       headline: title.slice(0, 110),
       description,
       datePublished: article.publishedTime,
