@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
 import { deferred } from './deferred.ts';
 import { matchPattern } from './router.tsx';
 import { PATHS, href } from './paths.ts';
-import { EDITORIAL_SLUGS, POLICY_PAGES } from './nav-links.ts';
+import { EDITORIAL_SLUGS, POLICY_PAGES } from './site-pages.ts';
 import { Q } from './types.ts';
 import { queryPath, type QueryKey } from './query.ts';
 import { LISTINGS, canonicalSearch, listingParams, type ListingKeys, type ListingName } from './listing.ts';
@@ -182,7 +182,7 @@ export const routes: RouteDef[] = [
       story: (v, { get }) => (v !== null && get(Q.stories)?.some((s) => s.id === v) ? v : undefined),
     },
   }),
-  // Editorial pages, in menu order (the menu lists them: nav-links.ts).
+  // Editorial pages, in menu order (site-pages.ts lists them).
   ...EDITORIAL_SLUGS.map(editorial),
   defineRoute({
     pattern: PATHS.team,

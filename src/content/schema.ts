@@ -78,7 +78,7 @@ export const Story = z.strictObject({
 
 /**
  * content/practice-areas.json: each practice area's summary. Which areas there are, their kind,
- * name, order and page come from the menu (src/app/nav-links.ts, from the portfolio's facets).
+ * name, order and page come from src/app/site-pages.ts (from the portfolio's facets).
  */
 export const PracticeArea = z.strictObject({
   id: slug,
@@ -229,7 +229,7 @@ export type PracticeAreaT = z.infer<typeof PracticeArea>;
  * steps and quotes are data, not prose, and YAML keeps them readable without JSON's quoting.
  */
 export const EditorialPage = z.strictObject({
-  // Its menu group is not written here: the menu lists the page (src/app/nav-links.ts).
+  // Its menu group is not written here: src/app/site-pages.ts lists the page.
   title: text,
   eyebrow: text,
   lede: paragraph,

@@ -41,3 +41,13 @@ test('src/shared imports nothing of the app, the content layer or the server', (
 test('the server imports no component', () => {
   assert.deepEqual(crossing('server', ['app/components']), []);
 });
+
+test('the content check and the route table read which pages exist from site-pages.ts, not from the menu', () => {
+  const fromMenu = [
+    ...crossing('content', ['app/nav-links.ts']),
+    ...importsUnder('app')
+      .filter((i) => i.file === 'app/routes.ts' && i.target === 'app/nav-links.ts')
+      .map((i) => i.file),
+  ];
+  assert.deepEqual(fromMenu, []);
+});
