@@ -12,9 +12,9 @@ const notFound = isNotFoundDocument(location, boot.data);
 // The page's chunk was preloaded by the document; have it before hydrating, so nothing suspends.
 if (!notFound) await matchRoute(location.pathname).route.preload?.();
 // The home page's news panel and story detail are chunks of their own, not needed to hydrate its
-// first view: loaded before hydrating only when the URL opens one (/?story=, /?more=), after otherwise.
-const home = !notFound && location.pathname === '/';
-if (home && homeOpensPart(location.search)) await preloadHomeParts();
+// first view: loaded before hydrating only when the URL opens one (/?story=, /?more=), and by
+// the home page once it is mounted otherwise (HomePage).
+if (!notFound && location.pathname === '/' && homeOpensPart(location.search)) await preloadHomeParts();
 
 hydrateRoot(
   document,
@@ -22,4 +22,3 @@ hydrateRoot(
     <App client={client} location={location} notFound={notFound} />
   </Document>,
 );
-if (home) void preloadHomeParts();

@@ -18,7 +18,7 @@ const NewsPanel = deferred(() => import('../components/NewsPanel.tsx'), 'NewsPan
 
 /**
  * Loads the code of what the home page shows only once asked (the news panel, a story's detail).
- * The client calls it after hydrating, and before when the URL opens one of them (/?story=, /?more=).
+ * The page calls it once mounted; the client's entry before hydrating when the URL opens one (/?story=, /?more=).
  */
 export const preloadHomeParts = (): Promise<void> => Promise.all([NewsPanel.preload(), StoryContent.preload()]).then(() => undefined);
 export const homeOpensPart = (search: string): boolean => /[?&](story|more)=/.test(search);
@@ -46,6 +46,8 @@ export function HomePage({ data }: PageProps<HomeKeys>) {
   useEffect(() => setStoryExpanded(story !== null), [story, setStoryExpanded]);
   useEffect(() => () => setStoryExpanded(false), [setStoryExpanded]);
   useEffect(() => () => clearTimeout(scrollTimer.current), []);
+  // Once hydrated (or shown by a client navigation), fetch the panel's and the story's code, so a click finds it there.
+  useEffect(() => void preloadHomeParts(), []);
 
   // Opening the menu closes the expanded story and the news panel (seed §4): adjusted while
   // rendering when the overlay changes (no effect, so no render with both open). The overlay is
