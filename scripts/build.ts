@@ -169,14 +169,15 @@ const siteCorePlugin: esbuild.Plugin = {
   name: 'site-core',
   setup(build) {
     const core = path.resolve('src/client/site-core.ts');
-    // The pages that routes.ts imports with import(); not the login page, which must not load the
-    // site's code, nor the pages in the entry's graph (home, not found).
+    // The pages that routes.ts imports with import(), and the parts of pages loaded on demand
+    // (src/app/deferred.ts); not the login page, which must not load the site's code, nor the
+    // pages in the entry's graph (home, not found).
     const lazyPages = new Set<string>();
-    build.onResolve({ filter: /^\.\/pages\/\w+Page\.tsx$/ }, (args) => {
+    build.onResolve({ filter: /\.tsx$/ }, (args) => {
       if (args.kind === 'dynamic-import') lazyPages.add(path.resolve(args.resolveDir, args.path));
       return undefined;
     });
-    build.onLoad({ filter: /Page\.tsx$/ }, (args) =>
+    build.onLoad({ filter: /\.tsx$/ }, (args) =>
       lazyPages.has(args.path) ? { contents: `${readFileSync(args.path, 'utf8')}\nexport * as __siteCore from ${JSON.stringify(core)};\n`, loader: 'tsx' } : undefined,
     );
   },
@@ -288,6 +289,8 @@ if (watch) {
 } else {
   const [result] = await Promise.all([esbuild.build(options), buildServer()]);
   const m = writeManifest(result.metafile!);
+  // What each output holds, by input file (`npm run perf -- weight` reads it; esbuild's analyser takes it too).
+  writeFileSync(path.resolve('dist/metafile.json'), JSON.stringify(result.metafile));
   precompress();
   const sizes = Object.entries(result.metafile!.outputs).map(([f, o]) => `${path.basename(f)} ${(o.bytes / 1024).toFixed(1)} KB`);
   console.log(`[build] ${sizes.length} files → dist/assets (site entry ${m.entries.site.js}); server → dist/server.js`);

@@ -41,6 +41,11 @@ const COMMANDS: Record<string, Command> = {
     build: true,
     run: async (args) => (await import('./browser.ts')).main(args),
   },
+  weight: {
+    usage: 'weight [page module …] — first-load JavaScript per route, gzip and brotli, and what the home page loads by input (reports/weight.md)',
+    build: true,
+    run: async (args) => (await import('./weight.ts')).main(args),
+  },
   'dev-latency': {
     usage: 'dev-latency — npm run dev + Chromium: a content edit to the browser showing it',
     build: false,

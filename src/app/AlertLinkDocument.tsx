@@ -1,4 +1,3 @@
-import { Helmet, HelmetProvider } from 'react-helmet-async';
 import { Document, type Assets } from './Document.tsx';
 import { AlertLinkPage, ALERT_LINK_TITLES, type AlertLinkProps } from './pages/AlertLinkPage.tsx';
 
@@ -6,13 +5,9 @@ import { AlertLinkPage, ALERT_LINK_TITLES, type AlertLinkProps } from './pages/A
 export function AlertLinkDocument({ assets, props, gated }: { assets: Assets; props: AlertLinkProps; gated: boolean }) {
   return (
     <Document assets={assets} bootJson="{}">
-      <HelmetProvider>
-        <Helmet>
-          <title>{`${ALERT_LINK_TITLES[props.kind]} — Halden Rowe Capital`}</title>
-          <meta name="robots" content="noindex" />
-        </Helmet>
-        <AlertLinkPage {...props} gated={gated} />
-      </HelmetProvider>
+      <title>{`${ALERT_LINK_TITLES[props.kind]} — Halden Rowe Capital`}</title>
+      <meta name="robots" content="noindex" />
+      <AlertLinkPage {...props} gated={gated} />
     </Document>
   );
 }

@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { GATED, SiteModeContext, type SiteMode } from './site-mode.ts';
+import { SECTION_NAMES, SITE_NAME } from './constants.ts';
 
 export interface Assets {
   css: string;
@@ -34,9 +35,9 @@ export const BOOT_DATA_ID = 'boot-data';
 
 /** The site's feeds (src/server/seo/feeds.ts serves them; RSS here, Atom beside each as .atom). */
 export const FEEDS = [
-  { collection: 'press-releases', path: '/feeds/press-releases.xml', title: 'Halden Rowe Capital — Press Releases' },
-  { collection: 'news', path: '/feeds/news.xml', title: 'Halden Rowe Capital — News & Updates' },
-  { collection: 'research', path: '/feeds/research.xml', title: 'Halden Rowe Capital — Insights and Research' },
+  { collection: 'press-releases', path: '/feeds/press-releases.xml', title: `${SITE_NAME} — ${SECTION_NAMES.pressReleases}` },
+  { collection: 'news', path: '/feeds/news.xml', title: `${SITE_NAME} — ${SECTION_NAMES.news}` },
+  { collection: 'research', path: '/feeds/research.xml', title: `${SITE_NAME} — ${SECTION_NAMES.research}` },
 ] as const;
 
 export function Document({ assets, bootJson, children, mode = GATED }: Props) {

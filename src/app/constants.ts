@@ -19,6 +19,10 @@ export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD = 50;
 
 export const SITE_NAME = 'Halden Rowe Capital';
+/** The year the firm was founded (seed: firm facts); content/site.json must say the same (content/schema.ts). */
+export const FOUNDED_YEAR = 1999;
+/** The article sections' names, as their pages title them and every menu, filter, feed and breadcrumb says them (seed §2). */
+export const SECTION_NAMES = { research: 'Insights and Research', pressReleases: 'Press Releases', news: 'News & Updates' } as const;
 export const LOGIN_ERROR = 'Incorrect password. Please try again.';
 export const COOKIE_PREFERENCES_KEY = 'cookiePreferences';
 /** Session cookie name. `__Host-` would forbid plain-HTTP local use, so the name is plain. */

@@ -4,6 +4,7 @@
  * PDF the build makes from its Markdown (src/content/pdf), at a stable address. No page imports.
  */
 import type { Facet } from './portfolio.ts';
+import { PATHS } from './paths.ts';
 
 export const DOCUMENT_KINDS = [
   { value: 'esg-report', label: 'ESG Report' },
@@ -20,7 +21,7 @@ export const DOCUMENT_FILTERS = ['kind', 'year'] as const;
 export const documentKindLabel = (value: string): string => DOCUMENT_KINDS.find((k) => k.value === value)?.label ?? value;
 
 /** Where a document's PDF is served: one stable address per document, whatever its edition. */
-export const documentFileHref = (id: string): string => `/documents/${encodeURIComponent(id)}.pdf`;
+export const documentFileHref = (id: string): string => `${PATHS.documents}/${encodeURIComponent(id)}.pdf`;
 /** The PDF's id from a path under /documents/ ("esg-report-2025.pdf" → "esg-report-2025"), or undefined. */
 export const documentIdOfFile = (name: string): string | undefined => /^([a-z0-9]+(?:-[a-z0-9]+)*)\.pdf$/.exec(name)?.[1];
 

@@ -3,7 +3,7 @@
  * Pure functions: the server renders the filtered list from the query string, the browser
  * re-renders it from the same query string after a click, and the unit tests read the same code.
  */
-import { RELATED_ITEMS } from './constants.ts';
+import { RELATED_ITEMS, SECTION_NAMES } from './constants.ts';
 import { canonicalSearch } from './listing.ts';
 import { PATHS, href } from './paths.ts';
 import type { ImageRef, NewsSummary, PressReleaseSummary, ResearchSummary } from './types.ts';
@@ -63,9 +63,9 @@ export type ResourceKind = 'research' | 'press-releases' | 'news';
 /** Content type filter of /resources: URL value and label, 'All' first (seed §2). */
 export const RESOURCE_TYPES: readonly { value: ResourceKind | typeof ALL; label: string }[] = [
   { value: ALL, label: 'All' },
-  { value: 'research', label: 'Insights and Research' },
-  { value: 'press-releases', label: 'Press Releases' },
-  { value: 'news', label: 'News & Updates' },
+  { value: 'research', label: SECTION_NAMES.research },
+  { value: 'press-releases', label: SECTION_NAMES.pressReleases },
+  { value: 'news', label: SECTION_NAMES.news },
 ];
 
 /** What a resource card shows as its kind (short: the category follows it). */

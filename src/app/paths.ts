@@ -31,6 +31,9 @@ export const PATHS = {
 
 export type PathName = keyof typeof PATHS;
 
+/** The login page: the server's own (src/server/gate.ts), not a route of the site; the client leaves it to the server. */
+export const LOGIN_PATH = '/login';
+
 /** The parameter names of a pattern: "/team/:id" → "id". */
 type ParamNames<P extends string> = P extends `${string}:${infer N}/${infer Rest}` ? N | ParamNames<`/${Rest}`> : P extends `${string}:${infer N}` ? N : never;
 /** The parameters `href(name, …)` needs: none for a plain path, each named one otherwise. */

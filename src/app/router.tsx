@@ -5,6 +5,7 @@
  * focus to the new page's heading so screen readers announce it.
  */
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { LOGIN_PATH } from './paths.ts';
 
 export interface Location {
   pathname: string;
@@ -93,7 +94,7 @@ function saveFocusedLink(entry: string) {
 
 /** Pages skip client navigation for these (full document loads or server endpoints). */
 export function isClientRoutable(url: URL): boolean {
-  return url.origin === window.location.origin && !url.pathname.startsWith('/api/') && url.pathname !== '/login' && !/\.[a-z0-9]+$/i.test(url.pathname);
+  return url.origin === window.location.origin && !url.pathname.startsWith('/api/') && url.pathname !== LOGIN_PATH && !/\.[a-z0-9]+$/i.test(url.pathname);
 }
 
 export function RouterProvider({ initial, children }: { initial: Location; children: ReactNode }) {

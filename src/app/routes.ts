@@ -2,17 +2,18 @@
  * The route table: one source of truth for server rendering, client navigation, status codes
  * and the tests' list of pages. Each route names its page component and the data it needs.
  */
-import { createElement, use, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { deferred } from './deferred.ts';
 import { matchPattern } from './router.tsx';
 import { PATHS, href } from './paths.ts';
-import { EDITORIAL_SLUGS, POLICY_PAGES } from './nav-links.ts';
+import { EDITORIAL_SLUGS, POLICY_PAGES } from './site-pages.ts';
 import { Q } from './types.ts';
 import { queryPath, type QueryKey } from './query.ts';
 import { LISTINGS, canonicalSearch, listingParams, type ListingKeys, type ListingName } from './listing.ts';
 import { parseErrorFields } from './contact-fields.ts';
 import { HomePage } from './pages/HomePage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { NEWS_TABS } from './components/NewsPanel.tsx';
+import { NEWS_TABS } from './news-tabs.ts';
 import { COOKIE_PREFERENCES_KEY } from './constants.ts';
 import { TEAM_FILTERS, teamFilterOptions, teamParam } from './team.ts';
 import { canonicalAlertError } from './alert-fields.ts';
@@ -102,17 +103,8 @@ type Lazy<K extends DataKeys> = { page: ComponentType<PageProps<K>>; module: str
  * on client navigation the page suspends and the layout's Suspense shows the seed's spinner.
  */
 function lazyPage<K extends DataKeys, N extends string>(module: string, load: () => Promise<Record<N, ComponentType<PageProps<K>>>>, name: N): Lazy<K> {
-  let Loaded: ComponentType<PageProps<K>> | null = null;
-  let promise: Promise<void> | null = null;
-  const preload = () =>
-    (promise ??= load().then((m) => {
-      Loaded = m[name];
-    }));
-  function LazyPage(props: PageProps<K>) {
-    if (!Loaded) use(preload());
-    return createElement(Loaded!, props);
-  }
-  return { page: LazyPage, module, preload };
+  const { Component, preload } = deferred(load, name);
+  return { page: Component, module, preload };
 }
 
 const Editorial = lazyPage('src/app/pages/EditorialPage.tsx', () => import('./pages/EditorialPage.tsx'), 'EditorialPage');
@@ -192,7 +184,7 @@ export const routes: RouteDef[] = [
       story: (v, { get }) => (v !== null && get(Q.stories)?.some((s) => s.id === v) ? v : undefined),
     },
   }),
-  // Editorial pages, in menu order (the menu lists them: nav-links.ts).
+  // Editorial pages, in menu order (site-pages.ts lists them).
   ...EDITORIAL_SLUGS.map(editorial),
   defineRoute({
     pattern: PATHS.team,

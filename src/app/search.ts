@@ -3,7 +3,7 @@
  * both the page and the API follow. The index is built on the server from the same content at
  * start (src/content/search.ts); a page embeds only the results it shows.
  */
-import type { SearchDoc } from '../content/search.ts';
+import { SECTION_NAMES } from './constants.ts';
 
 export const SEARCH_MAX_QUERY = 100;
 /** Results per group on the overview (all types); a type's own page shows LISTING_PAGE_SIZE. */
@@ -15,9 +15,9 @@ export const SEARCH_TYPES = [
   { value: 'portfolio', label: 'Portfolio Companies' },
   { value: 'pages', label: 'Pages' },
   { value: 'people', label: 'People' },
-  { value: 'research', label: 'Insights & Research' },
-  { value: 'press', label: 'Press Releases' },
-  { value: 'news', label: 'News & Updates' },
+  { value: 'research', label: SECTION_NAMES.research },
+  { value: 'press', label: SECTION_NAMES.pressReleases },
+  { value: 'news', label: SECTION_NAMES.news },
   { value: 'careers', label: 'Careers' },
   { value: 'documents', label: 'Documents' },
 ] as const;
@@ -71,4 +71,20 @@ export function splitMatches(text: string, terms: readonly string[]): string[] {
   if (!words.length) return [text];
   const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return text.split(new RegExp(`(?<![\\p{L}\\p{N}])(${escaped.join('|')})`, 'giu'));
+}
+
+/** A searchable document: what a hit shows, plus the full text that is searched. */
+export interface SearchDoc {
+  type: SearchType;
+  title: string;
+  href: string;
+  /** Category, role, sector… shown above the title. */
+  meta: string;
+  date?: string;
+  /** The summary a hit shows. */
+  excerpt: string;
+  /** Everything else that is searched (body, bio), as plain text in sentences: snippets come from it. */
+  text: string;
+  /** Searched, never shown as a snippet: facts and lists (headquarters, expertise, a strategy's name). */
+  keywords?: string;
 }

@@ -2,7 +2,7 @@
  * The shapes the read API answers with and pages consume (seed §3 fields, plus what our pages show).
  * Produced on the server by src/content/api-data.ts from the validated content.
  */
-import type { BlockT } from '../content/schema.ts';
+import type { BlockT } from '../shared/blocks.ts';
 import { queryKey } from './query.ts';
 import { canonicalSearch, type ListingName, type ListingOf } from './listing.ts';
 import type { PortfolioCompany, PortfolioSummary } from './portfolio.ts';

@@ -14,7 +14,8 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { RawContent } from './load.ts';
 import { bodyText, paragraphsText } from './markdown.ts';
-import { createSearchIndex, SEARCH_MAX_QUERY, type SearchDoc, type SearchIndex } from './search.ts';
+import { createSearchIndex, SEARCH_MAX_QUERY, type SearchIndex } from './search.ts';
+import type { SearchDoc } from '../app/search.ts';
 import { createListings, type Listings } from './listings.ts';
 import { HOME_INSIGHTS, NEWS_PANEL_MAX_ITEMS } from '../app/constants.ts';
 import { listingHref, relatedItems, toResources } from '../app/filters.ts';
@@ -22,7 +23,7 @@ import { PATHS, href } from '../app/paths.ts';
 import { TEAM_IMAGE, imageDefaultSrc } from '../app/image-src.ts';
 import { LISTINGS, canonicalSearch, type ListingName } from '../app/listing.ts';
 import { facetLabel, type PortfolioCompany, type PortfolioSummary } from '../app/portfolio.ts';
-import type { BlockT } from './schema.ts';
+import type { BlockT } from '../shared/blocks.ts';
 import type {
   DisclosureSection,
   HomeData,

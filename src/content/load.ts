@@ -12,7 +12,7 @@ import { parse as parseYaml, parseDocument, YAMLError } from 'yaml';
 import { COLLECTIONS, type CollectionDef, type CollectionEntries, type Entry } from './collections.ts';
 import { parseBody } from './markdown.ts';
 import { documentBodyOf, parseDocumentBody } from './document-body.ts';
-import { EDITORIAL_SLUGS, PRACTICE_AREAS, editorialGroupOf, type EditorialGroup } from '../app/nav-links.ts';
+import { EDITORIAL_SLUGS, PRACTICE_AREAS, editorialGroupOf, type EditorialGroup } from '../app/site-pages.ts';
 import { href } from '../app/paths.ts';
 import { officesOf } from '../app/offices.ts';
 import type { PracticeArea as PracticeAreaData } from '../app/types.ts';
@@ -20,7 +20,7 @@ import { Home, PracticeArea, Site, type HomeT, type SiteT } from './schema.ts';
 
 export interface RawContent extends Omit<CollectionEntries, 'pages'> {
   site: SiteT;
-  /** The menu's practice areas (nav-links.ts), in its order, each with its summary from content. */
+  /** The practice areas (site-pages.ts), in menu order, each with its summary from content. */
   practiceAreas: PracticeAreaData[];
   home: HomeT;
   /** Editorial pages, each with the menu group that lists it. */
@@ -180,7 +180,7 @@ export function loadContent(dir = defaultContentDir(), opts: LoadOptions = {}): 
   for (const [i, area] of (summaries ?? []).entries()) {
     if (seen.has(area.id)) problems.push(`${rel(areasFile)} › item "${area.id}" (#${i}) › id: duplicate id`);
     else if (!PRACTICE_AREAS.some((a) => a.id === area.id))
-      problems.push(`${rel(areasFile)} › item "${area.id}" (#${i}) › id: not a practice area (the strategies and sectors of src/app/nav-links.ts)`);
+      problems.push(`${rel(areasFile)} › item "${area.id}" (#${i}) › id: not a practice area (the strategies and sectors of src/app/site-pages.ts)`);
     seen.add(area.id);
   }
   const practiceAreas: PracticeAreaData[] = [];
@@ -190,10 +190,10 @@ export function loadContent(dir = defaultContentDir(), opts: LoadOptions = {}): 
     practiceAreas.push({ id, kind, name, href: href('page', { slug: id }), summary: summary ?? '' });
   }
   const collections = Object.fromEntries(Object.entries(COLLECTIONS).map(([key, def]) => [key, readCollection(dir, def as CollectionDef, images, problems)])) as unknown as CollectionEntries;
-  // Each editorial page is in the menu, and each page the menu lists exists.
+  // Each editorial page is listed in site-pages.ts, and each page listed exists.
   const pages = (collections.pages ?? []).map((p) => {
     const group = editorialGroupOf(p.id);
-    if (!group) problems.push(`${p.file}: the menu (src/app/nav-links.ts) does not list the page "${p.id}"`);
+    if (!group) problems.push(`${p.file}: src/app/site-pages.ts does not list the page "${p.id}"`);
     return { group: group!, ...p };
   });
   // Team members and roles name an office of site.json.
@@ -213,7 +213,7 @@ export function loadContent(dir = defaultContentDir(), opts: LoadOptions = {}): 
   }
   for (const slug of EDITORIAL_SLUGS) {
     const file = path.join(dir, 'pages', `${slug}.md`);
-    if (!existsSync(file)) problems.push(`${rel(file)}: missing (the menu lists the page "${slug}")`);
+    if (!existsSync(file)) problems.push(`${rel(file)}: missing (src/app/site-pages.ts lists the page "${slug}")`);
   }
   if (problems.length) throw new ContentError(problems);
   return { site: site!, practiceAreas, home: home!, ...collections, pages };

@@ -5,9 +5,11 @@
  * Front matter objects are strict: a misspelt key is an error, not silently ignored.
  */
 import { z } from 'zod';
+import { Block, internalHref, paragraph, text } from '../shared/blocks.ts';
 import { facetValues } from '../app/portfolio.ts';
 import { CAREER_TEAMS, EMPLOYMENT_TYPES } from '../app/careers.ts';
 import { DOCUMENT_KINDS } from '../app/documents.ts';
+import { FOUNDED_YEAR } from '../app/constants.ts';
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lowercase slug like "north-harbour"');
 /** A real calendar date, written YYYY-MM-DD (2025-02-30 and 2025-13-45 are errors). */
@@ -21,15 +23,12 @@ export const isoDate = z
   }, 'is not a real calendar date');
 /** Position in a hand-ordered collection (team, stories): lower first. */
 const order = z.number().int().min(0);
-const text = z.string().trim().min(1, 'must not be empty');
-const paragraph = z.string().trim().min(20, 'must be a real sentence (20+ characters)');
 /** A card's summary: shown whole on listing cards (never cut mid-word), so it must stay short. */
 const excerpt = paragraph.max(280, 'must be at most 280 characters: cards show the excerpt whole');
 /** Key of a generated artwork under public/images, e.g. "stories/coastal-logistics". */
 const imageKey = z.string().regex(/^[a-z-]+\/[a-z0-9-]+$/, 'must be an image key like "team/jane-doe"');
 /** An ISO 3166-1 alpha-2 country code ("GB"): structured data (JSON-LD addresses) and regulators by office. */
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code like "GB"');
-const internalHref = z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be an internal path like "/buyouts"');
 
 export const Site = z.object({
   name: text,
@@ -41,7 +40,7 @@ export const Site = z.object({
     .regex(/^https:\/\/[^/]+$/, 'must be an https:// origin without a path'),
   tagline: text,
   description: paragraph,
-  founded: z.literal(1999),
+  founded: z.literal(FOUNDED_YEAR),
   aum: z.literal('$12B+'),
   aumLong: text,
   portfolioCompanies: z.literal('150+'),
@@ -79,7 +78,7 @@ export const Story = z.strictObject({
 
 /**
  * content/practice-areas.json: each practice area's summary. Which areas there are, their kind,
- * name, order and page come from the menu (src/app/nav-links.ts, from the portfolio's facets).
+ * name, order and page come from src/app/site-pages.ts (from the portfolio's facets).
  */
 export const PracticeArea = z.strictObject({
   id: slug,
@@ -139,7 +138,7 @@ export const NewsItem = z.strictObject({
  * content/portfolio/<id>.md — a portfolio company; the body is its story in "## " sections.
  * A realized company names its exit year; a current one has none.
  */
-const year = z.number().int().min(1999, 'the firm was founded in 1999').max(2100);
+const year = z.number().int().min(FOUNDED_YEAR, `the firm was founded in ${FOUNDED_YEAR}`).max(2100);
 export const PortfolioCompany = z
   .strictObject({
     name: text,
@@ -225,32 +224,12 @@ export type PracticeAreaT = z.infer<typeof PracticeArea>;
 
 /* ---------- Editorial pages (style, strategy, sector, company profile) ---------- */
 
-const Card = z.strictObject({
-  number: z
-    .string()
-    .regex(/^\d{2}$/)
-    .optional(),
-  title: text,
-  text: paragraph,
-  list: z.array(text).optional(),
-});
-
-export const Block = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('intro'), heading: text, paragraphs: z.array(paragraph).min(1) }),
-  z.strictObject({ type: z.literal('figures'), heading: text, items: z.array(z.strictObject({ value: text, label: text })).min(2) }),
-  z.strictObject({ type: z.literal('cards'), heading: text, intro: paragraph.optional(), columns: z.union([z.literal(2), z.literal(3), z.literal(4)]), items: z.array(Card).min(2) }),
-  z.strictObject({ type: z.literal('lists'), heading: text, intro: paragraph.optional(), groups: z.array(z.strictObject({ title: text, items: z.array(text).min(3) })).min(2) }),
-  z.strictObject({ type: z.literal('steps'), heading: text, intro: paragraph.optional(), items: z.array(z.strictObject({ title: text, text: paragraph, activities: z.array(text).min(3) })).min(3) }),
-  z.strictObject({ type: z.literal('quote'), quote: paragraph, name: text, role: text }),
-  z.strictObject({ type: z.literal('cta'), heading: text, text: paragraph, label: text, href: internalHref }),
-]);
-
 /**
  * content/pages/<slug>.md — structured blocks, so front matter only (no body): figures, cards,
  * steps and quotes are data, not prose, and YAML keeps them readable without JSON's quoting.
  */
 export const EditorialPage = z.strictObject({
-  // Its menu group is not written here: the menu lists the page (src/app/nav-links.ts).
+  // Its menu group is not written here: src/app/site-pages.ts lists the page.
   title: text,
   eyebrow: text,
   lede: paragraph,
@@ -290,5 +269,3 @@ export const PolicyPage = z.strictObject({
   /** Shown as "Last updated October 19, 2025". */
   lastUpdated: isoDate,
 });
-
-export type BlockT = z.infer<typeof Block>;

@@ -8,23 +8,18 @@
  */
 import MiniSearch, { type SearchResult } from 'minisearch';
 import { LISTING_PAGE_SIZE, pageCountOf, requestedPage } from '../app/listing.ts';
-import { SEARCH_GROUP_PREVIEW, SEARCH_MAX_QUERY, SEARCH_TYPES, isSearchType, normalizeQuery, type SearchGroup, type SearchHit, type SearchResults, type SearchType } from '../app/search.ts';
-
-/** A searchable document: what a hit shows, plus the full text that is searched. */
-export interface SearchDoc {
-  type: SearchType;
-  title: string;
-  href: string;
-  /** Category, role, sector… shown above the title. */
-  meta: string;
-  date?: string;
-  /** The summary a hit shows. */
-  excerpt: string;
-  /** Everything else that is searched (body, bio), as plain text in sentences: snippets come from it. */
-  text: string;
-  /** Searched, never shown as a snippet: facts and lists (headquarters, expertise, a strategy's name). */
-  keywords?: string;
-}
+import {
+  SEARCH_GROUP_PREVIEW,
+  SEARCH_MAX_QUERY,
+  SEARCH_TYPES,
+  isSearchType,
+  normalizeQuery,
+  type SearchGroup,
+  type SearchHit,
+  type SearchResults,
+  type SearchType,
+  type SearchDoc,
+} from '../app/search.ts';
 
 /** Words too common to be worth matching on their own. */
 const STOP = new Set([

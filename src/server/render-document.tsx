@@ -18,6 +18,7 @@ import type { SiteMode } from '../app/site-mode.ts';
 import { QueryClient } from '../app/query.ts';
 import { parseLocation, type Location } from '../app/router.tsx';
 import { matchRoute } from '../app/routes.ts';
+import { loadAllDeferred } from '../app/deferred.ts';
 import type { LoginProps } from '../app/pages/LoginPage.tsx';
 import type { BuildManifest } from '../build/manifest.ts';
 
@@ -113,6 +114,8 @@ export async function renderDocument(url: string | Location, data: Record<string
   const { route } = matchRoute(location.pathname);
   // Load the page's code first (once per process), so rendering never suspends.
   if (status !== 404) await route.preload?.();
+  // And the parts of pages that load on demand in the browser (deferred.ts): the server renders them as asked.
+  await loadAllDeferred();
   const site = manifest.entries.site;
   // The page's own chunk (and what it imports) downloads in parallel with the entry, after the
   // first paint (src/client/boot.ts): nothing in the head competes with the stylesheet and fonts.

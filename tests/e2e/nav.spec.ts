@@ -122,7 +122,7 @@ test.describe('menu', () => {
       Strategies: ['Growth Equity', 'Buyouts', 'Special Situations', 'Private Credit'],
       Sectors: ['Technology', 'Real Estate', 'Pharmaceuticals', 'Natural Resources', 'Food & Beverages'],
       About: ['Company Profile', 'Team', 'Careers', 'Portfolio', 'Contact'],
-      Resources: ['All Resources', 'Insights & Research', 'Press Releases', 'News & Updates', 'Documents', 'Email Alerts'],
+      Resources: ['All Resources', 'Insights and Research', 'Press Releases', 'News & Updates', 'Documents', 'Email Alerts'],
     };
     for (const g of GROUPS) {
       const button = menu.getByRole('button', { name: g, exact: true });

@@ -13,17 +13,7 @@ import type { Server } from 'node:http';
 import { createApp } from '../../src/server/app.ts';
 import { DEV_PASSWORD, loadConfig, type Config } from '../../src/server/config.ts';
 import { openSqliteStore, type SqliteStore } from '../../src/server/store/sqlite.ts';
-import type { BuildManifest } from '../../src/build/manifest.ts';
-
-const fakeManifest = {
-  entries: { site: { js: '/assets/e.js', preload: [] }, login: { js: '/assets/l.js', preload: [] } },
-  css: '/assets/s.css',
-  fonts: [],
-  siteFonts: [],
-  modules: {},
-  loader: '/assets/b.js',
-  builtAt: '',
-} as unknown as BuildManifest;
+import { FAKE_MANIFEST } from '../helpers/server.ts';
 
 interface Running {
   base: string;
@@ -37,7 +27,7 @@ async function start(overrides: Partial<Config> = {}): Promise<Running> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-contact-'));
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir }, { logFormat: 'off', ...overrides });
   const store = openSqliteStore(dataDir);
-  const { app } = createApp({ config, manifest: fakeManifest, store });
+  const { app } = createApp({ config, manifest: FAKE_MANIFEST, store });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -279,7 +269,7 @@ test('a 201 survives kill -9 of the server straight after the answer', async () 
     import { createApp } from './src/server/app.ts';
     import { loadConfig } from './src/server/config.ts';
     const config = loadConfig({ ...process.env, NODE_ENV: 'test' }, { logFormat: 'off' });
-    const { app } = createApp({ config, manifest: ${JSON.stringify(fakeManifest)} });
+    const { app } = createApp({ config, manifest: ${JSON.stringify(FAKE_MANIFEST)} });
     const server = app.listen(0, '127.0.0.1', () => process.stdout.write('PORT ' + server.address().port + '\\n'));
   `,
     ],

@@ -9,7 +9,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { rawRequest, startServer, type TestServer } from '../helpers/server.ts';
 import { SESSION_COOKIE } from '../../src/app/constants.ts';
 
 const PASSWORD = 'Proxy-Harbour-Password-2210';
@@ -50,30 +50,12 @@ async function hostRewritingProxy(upstreamPort: number, opts: { forwardHost: boo
   };
 }
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 /** A request as the browser at https://www.example.com sends it (through the proxy's port). */
-function browserRequest(port: number, method: string, path: string, opts: { headers?: Record<string, string>; body?: string; host?: string } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers: { host: opts.host ?? 'www.example.com', ...opts.headers } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => {
-        body += d;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end(opts.body);
-  });
-}
+const browserRequest = (port: number, method: string, path: string, opts: { headers?: Record<string, string>; body?: string; host?: string } = {}) =>
+  rawRequest(port, path, { method, headers: { host: opts.host ?? 'www.example.com', ...opts.headers }, body: opts.body });
 
 /** The session cookie set through the HTTPS proxy: its __Host- name (gate.ts). */
-const sessionFrom = (a: Answer) => (a.headers['set-cookie'] ?? []).find((l) => l.startsWith(`__Host-${SESSION_COOKIE}=`) || l.startsWith(`${SESSION_COOKIE}=`));
+const sessionFrom = (a: { headers: IncomingHttpHeaders }) => (a.headers['set-cookie'] ?? []).find((l) => l.startsWith(`__Host-${SESSION_COOKIE}=`) || l.startsWith(`${SESSION_COOKIE}=`));
 
 /** Sign in (JSON and no-JS form), post the contact form (both ways), sign out: every answer as a browser on `origin` expects. */
 async function signInPostAndSignOut(port: number, origin: string, host?: string) {

@@ -32,7 +32,7 @@ import { createRequire } from 'node:module';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { UI_STATES } from '../e2e/states.ts';
 import { FEEDS } from '../../src/app/Document.tsx';
-import { NEWS_TABS } from '../../src/app/components/NewsPanel.tsx';
+import { NEWS_TABS } from '../../src/app/news-tabs.ts';
 import { LISTINGS } from '../../src/app/listing.ts';
 import { collection } from '../helpers/pages.ts';
 

@@ -20,18 +20,38 @@ function load(): BuildManifest {
 const gz = (url: string) => gzipSync(readFileSync(path.join(dist, url))).length;
 
 /**
- * 95 KB: React DOM alone is 67 KB of it. Raised from 90 KB (issue 6) when the home page gained
- * its five sections below the slider and the overlays their no-script behaviour (issues 11, 15:
- * 89.6 → 90.9 KB); the rest is headroom for the header's search entry. The scripts start after
- * the first paint (src/client/boot.ts), so this weighs on interactivity, not on LCP.
+ * 90 KB: React DOM alone is 66 KB of it (its client, minified, 204 KB). 95 KB until issue 33
+ * (94.9 KB measured): react-helmet-async left (React 19 hoists the head's tags itself, −5.6 KB) and
+ * the home page's news panel and story detail load after hydration (−1 KB): 88.3 KB
+ * (`npm run perf -- weight`). The issue's goal is 80 KB. The scripts start after the first paint
+ * (src/client/boot.ts), so this weighs on interactivity, not on LCP.
  */
-const FIRST_LOAD_JS_BUDGET = 95 * KB;
+const FIRST_LOAD_JS_BUDGET = 90 * KB;
 
-test('home page first-load JavaScript ≤ 95 KB gzip (loader + entry + everything it imports)', () => {
+test('home page first-load JavaScript ≤ 90 KB gzip (loader + entry + everything it imports)', () => {
   const m = load();
   const files = [m.loader, m.entries.site.js, ...m.entries.site.preload];
   const total = files.reduce((sum, f) => sum + gz(f), 0);
   assert.ok(total <= FIRST_LOAD_JS_BUDGET, `first-load JS is ${(total / KB).toFixed(1)} KB gzip`);
+});
+
+/**
+ * What the home page shows only when asked — a story's detail, the news panel — is not in its first
+ * load (src/app/deferred.ts): their code is fetched after hydration. Their text would be in it
+ * before (issue 33).
+ */
+test("the home page's story detail and news panel are not in its first load", () => {
+  const m = load();
+  const code = [m.entries.site.js, ...m.entries.site.preload].map((f) => readFileSync(path.join(dist, f), 'utf8')).join('\n');
+  const dir = path.join(dist, 'assets');
+  const all = readdirSync(dir)
+    .filter((n) => n.endsWith('.js'))
+    .map((n) => readFileSync(path.join(dir, n), 'utf8'))
+    .join('\n');
+  for (const phrase of ['Key Highlights', 'Related Services', 'Choose a section']) {
+    assert.ok(all.includes(phrase), `"${phrase}" is shipped`);
+    assert.ok(!code.includes(phrase), `first load holds "${phrase}"`);
+  }
 });
 
 test('each page loaded on demand adds ≤ 15 KB gzip beyond the first load', () => {

@@ -215,12 +215,12 @@ test('contentImageKeys lists every image the content refers to, with hints, with
   assert.ok(contentImageKeys(dir).has('news/brand-new-artwork'));
 });
 
-test('editorial pages and practice areas follow the menu (src/app/nav-links.ts): a page it does not list, a page it lists that is missing, a summary missing or for no area', () => {
+test('editorial pages and practice areas follow src/app/site-pages.ts: a page it does not list, a page it lists that is missing, a summary missing or for no area', () => {
   const unlisted = brokenCopy('pages/philosophy.md', (t) => t);
   renameSync(path.join(unlisted, 'pages/philosophy.md'), path.join(unlisted, 'pages/our-philosophy.md'));
   const err = contentError(unlisted);
-  assert.match(err.message, /pages\/our-philosophy\.md: the menu \(src\/app\/nav-links\.ts\) does not list the page "our-philosophy"/);
-  assert.match(err.message, /pages\/philosophy\.md: missing \(the menu lists the page "philosophy"\)/);
+  assert.match(err.message, /pages\/our-philosophy\.md: src\/app\/site-pages\.ts does not list the page "our-philosophy"/);
+  assert.match(err.message, /pages\/philosophy\.md: missing \(src\/app\/site-pages\.ts lists the page "philosophy"\)/);
   const written = contentError(brokenCopy('pages/process.md', (t) => t.replace(/^---\n/, '---\ngroup: Style\n')));
   assert.match(written.message, /process\.md › front matter: Unrecognized key: "group"/, 'the group is not written in the file');
   assert.doesNotMatch(written.message, /missing/);

@@ -1,7 +1,8 @@
 /** The search index (src/content/search.ts) and the helpers the page uses (src/app/search.ts). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSearchIndex, TEXT_INDEX_CHARS, type SearchDoc } from '../../src/content/search.ts';
+import { createSearchIndex, TEXT_INDEX_CHARS } from '../../src/content/search.ts';
+import type { SearchDoc } from '../../src/app/search.ts';
 import { normalizeQuery, splitMatches, SEARCH_GROUP_PREVIEW, SEARCH_MAX_QUERY } from '../../src/app/search.ts';
 import { LISTING_PAGE_SIZE } from '../../src/app/listing.ts';
 

@@ -13,6 +13,7 @@ import { CONTACT_FIELDS, CONTACT_LIMITS, FIELD_HINT_ERRORS, HONEYPOT_FIELD, vali
 import { Link } from '../router.tsx';
 import { useTypedBeforeHydration } from '../hooks/useTypedBeforeHydration.ts';
 import { formatCount } from '../format.ts';
+import { PATHS, href } from '../paths.ts';
 
 export type ContactFormInitial =
   | { kind: 'fresh' }
@@ -157,7 +158,7 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
         <p>We have received your message and will reply by email, usually within two business days. For anything urgent, please call our New York office.</p>
         <a
           className="button button--outline contact-success__again"
-          href="/contact#contact-form"
+          href={`${PATHS.contact}#contact-form`}
           onClick={(e) => {
             e.preventDefault();
             setFocusSuccess(false);
@@ -256,7 +257,7 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
           {sending ? 'Sending…' : 'Send Message'}
         </button>
         <p className="contact-form__privacy">
-          We use what you send only to answer you. See our <Link href="/privacy">Privacy and Cookie Notice</Link>.
+          We use what you send only to answer you. See our <Link href={href('page', { slug: 'privacy' })}>Privacy and Cookie Notice</Link>.
         </p>
       </div>
     </form>

@@ -1,7 +1,7 @@
 /** The shared footer: five link columns, the firm's description, legal links and Sign out. */
 import { Link } from '../router.tsx';
 import type { SiteInfo } from '../types.ts';
-import { NAV_GROUPS } from '../nav-links.ts';
+import { FOOTER_LEGAL_LINKS, NAV_GROUPS } from '../nav-links.ts';
 import { Logo } from './Logo.tsx';
 import { useSiteMode } from '../site-mode.ts';
 
@@ -35,24 +35,11 @@ export function Footer({ site, inert }: { site: SiteInfo; inert?: boolean }) {
             © {site.copyrightYear} {site.legalName.replace(/\.$/, '')}. All rights reserved.
           </p>
           <ul className="footer__legal">
-            <li>
-              <Link href="/privacy">Privacy</Link>
-            </li>
-            <li>
-              <Link href="/disclosures">Disclosures</Link>
-            </li>
-            <li>
-              <Link href="/responsible-investment">Responsible Investment Policy</Link>
-            </li>
-            <li>
-              <Link href="/cookie-settings">Cookie Settings</Link>
-            </li>
-            <li>
-              <Link href="/accessibility">Accessibility</Link>
-            </li>
-            <li>
-              <Link href="/fraud-notice">Fraud Notice</Link>
-            </li>
+            {FOOTER_LEGAL_LINKS.map((l) => (
+              <li key={l.href}>
+                <Link href={l.href}>{l.label}</Link>
+              </li>
+            ))}
             {gated && (
               <li>
                 <form method="post" action="/api/logout" className="footer__signout">

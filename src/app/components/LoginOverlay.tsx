@@ -12,6 +12,7 @@ import { Q } from '../types.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';
 import { Dialog, DialogClose } from './Dialog.tsx';
 import { useOverlay } from './overlay-context.tsx';
+import { href } from '../paths.ts';
 
 export const LOGIN_DIALOG_ID = 'investor-login';
 
@@ -70,7 +71,7 @@ export function LoginOverlay({ open, onOpen, onClose }: Props) {
         <p className="login-panel__note">Access is restricted to authorized investors only</p>
         {/* Investors are a target of impersonation: where to check a request that claims to be from us. */}
         <p className="login-panel__fraud">
-          We will never ask for your password, or for a payment, by e-mail, phone or messaging app. <a href="/fraud-notice">Read our fraud notice</a>.
+          We will never ask for your password, or for a payment, by e-mail, phone or messaging app. <a href={href('page', { slug: 'fraud-notice' })}>Read our fraud notice</a>.
         </p>
       </div>
     </Dialog>

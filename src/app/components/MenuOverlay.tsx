@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Link, useRouter } from '../router.tsx';
 import { canonicalSearch } from '../listing.ts';
-import { href } from '../paths.ts';
+import { PATHS, href } from '../paths.ts';
 import { SEARCH_MAX_QUERY, normalizeQuery } from '../search.ts';
 import { LEGAL_LINKS, NAV_GROUPS } from '../nav-links.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';
@@ -66,7 +66,7 @@ export function MenuOverlay({ open, onOpen, onClose, onLogin }: Props) {
         <form
           role="search"
           method="get"
-          action="/search"
+          action={PATHS.search}
           className="menu-search"
           aria-label="Site search (menu)"
           onSubmit={(e) => {

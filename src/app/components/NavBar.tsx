@@ -10,6 +10,7 @@ import { useHydrated } from '../hooks/useHydrated.ts';
 import { MenuOverlay, MENU_DIALOG_ID } from './MenuOverlay.tsx';
 import { LoginOverlay, LOGIN_DIALOG_ID } from './LoginOverlay.tsx';
 import { Logo } from './Logo.tsx';
+import { PATHS } from '../paths.ts';
 
 interface Props {
   transparentAtTop: boolean;
@@ -38,7 +39,7 @@ export function NavBar({ transparentAtTop }: Props) {
           <Logo />
         </Link>
         <nav className="navbar__actions" aria-label="Site">
-          <Link href="/search" className="navbar__button navbar__search">
+          <Link href={PATHS.search} className="navbar__button navbar__search">
             <svg className="navbar__search-icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
               <circle cx="8.5" cy="8.5" r="6" fill="none" stroke="currentColor" strokeWidth="1.6" />
               <path d="m13 13 5 5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />

@@ -4,7 +4,7 @@
  * Without JavaScript, every control is a link to the same page with ?more=<tab>.
  */
 import { useId } from 'react';
-import { NEWS_PANEL_MAX_ITEMS } from '../constants.ts';
+import { FOUNDED_YEAR, NEWS_PANEL_MAX_ITEMS } from '../constants.ts';
 import { Link } from '../router.tsx';
 import { useQuery, type QueryKey } from '../query.ts';
 import { ABOUT_LINKS, STYLE_LINKS } from '../nav-links.ts';
@@ -13,9 +13,8 @@ import { Spinner } from './Spinner.tsx';
 import { Img } from './Img.tsx';
 import { formatDate } from '../format.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';
-
-export const NEWS_TABS = ['Insights', 'About', 'Style', 'Strategies'] as const;
-export type NewsTab = (typeof NEWS_TABS)[number];
+import { NEWS_TABS, type NewsTab } from '../news-tabs.ts';
+import { PATHS, href } from '../paths.ts';
 
 interface Props {
   /** The latest news (the home route's read): Insights lists its first items. */
@@ -32,16 +31,16 @@ export function NewsPanel({ news: newsKey, tab, onTab, onClose, practiceAreas }:
   const hydrated = useHydrated();
   const strategies = practiceAreas.filter((p) => p.kind === 'strategy');
   const cards: Record<Exclude<NewsTab, 'Insights'>, { label: string; href: string; text?: string }[]> = {
-    About: ABOUT_LINKS.filter((l) => l.href !== '/contact' && l.href !== '/portfolio' && l.href !== '/careers').map((l) => ({
+    About: ABOUT_LINKS.filter((l) => l.href !== PATHS.contact && l.href !== PATHS.portfolio && l.href !== PATHS.careers).map((l) => ({
       ...l,
-      text: l.href === '/team' ? 'The partners and professionals behind every investment.' : 'Our story, key facts and approach since 1999.',
+      text: l.href === PATHS.team ? 'The partners and professionals behind every investment.' : `Our story, key facts and approach since ${FOUNDED_YEAR}.`,
     })),
     Style: STYLE_LINKS.map((l) => ({
       ...l,
       text: {
-        '/philosophy': 'What we believe and how it shapes every decision.',
-        '/process': 'From sourcing to exit: four stages, one discipline.',
-        '/principles': 'The values we hold ourselves and our partners to.',
+        [href('page', { slug: 'philosophy' })]: 'What we believe and how it shapes every decision.',
+        [href('page', { slug: 'process' })]: 'From sourcing to exit: four stages, one discipline.',
+        [href('page', { slug: 'principles' })]: 'The values we hold ourselves and our partners to.',
       }[l.href],
     })),
     Strategies: strategies.map((s) => ({ label: s.name, href: s.href, text: s.summary })),

@@ -1,3 +1,5 @@
+import { LOGIN_PATH } from '../paths.ts';
+
 /** Shown when a page's data could not be loaded on client navigation (e.g. the session ended). */
 export function PageError({ error }: { error: Error }) {
   const signedOut = error.message.startsWith('401');
@@ -5,7 +7,7 @@ export function PageError({ error }: { error: Error }) {
     <div className="container page-error">
       <h1 className="page-error__title">{signedOut ? 'Your session has ended' : 'This page could not be loaded'}</h1>
       <p>{signedOut ? 'Please enter the site password again to continue.' : 'Please check your connection and try again.'}</p>
-      <a className="button button--primary" href={signedOut ? `/login?next=${encodeURIComponent(typeof location === 'undefined' ? '/' : location.pathname)}` : ''}>
+      <a className="button button--primary" href={signedOut ? `${LOGIN_PATH}?next=${encodeURIComponent(typeof location === 'undefined' ? '/' : location.pathname)}` : ''}>
         {signedOut ? 'Go to sign in' : 'Reload the page'}
       </a>
     </div>

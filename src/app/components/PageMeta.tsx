@@ -1,5 +1,4 @@
-import { Helmet } from 'react-helmet-async';
-import { SITE_NAME } from '../constants.ts';
+import { SECTION_NAMES, SITE_NAME } from '../constants.ts';
 import { useLocation } from '../router.tsx';
 import { useQueryClient } from '../query.ts';
 import { useSiteMode } from '../site-mode.ts';
@@ -26,9 +25,9 @@ interface Props {
 /** Parent pages of detail routes, for the breadcrumb trail (first path segment → listing). */
 const SECTIONS: Record<string, { name: string; path: string }> = {
   team: { name: 'Our Team', path: PATHS.team },
-  research: { name: 'Insights and Research', path: PATHS.research },
-  'press-release': { name: 'Press Releases', path: PATHS.pressReleases },
-  news: { name: 'News & Updates', path: PATHS.news },
+  research: { name: SECTION_NAMES.research, path: PATHS.research },
+  'press-release': { name: SECTION_NAMES.pressReleases, path: PATHS.pressReleases },
+  news: { name: SECTION_NAMES.news, path: PATHS.news },
   portfolio: { name: 'Portfolio', path: PATHS.portfolio },
   careers: { name: 'Careers', path: PATHS.careers },
 };
@@ -77,7 +76,7 @@ export function PageMeta({ title, description, article, person, noindex, structu
   if (article) {
     graph.push({
       '@context': 'https://schema.org',
-      '@type': location.pathname.startsWith('/research/') ? 'Article' : 'NewsArticle',
+      '@type': location.pathname.startsWith(`${PATHS.research}/`) ? 'Article' : 'NewsArticle',
       headline: title.slice(0, 110),
       description,
       datePublished: article.publishedTime,
@@ -105,23 +104,22 @@ export function PageMeta({ title, description, article, person, noindex, structu
 
   return (
     <>
-      <Helmet>
-        <title>{full}</title>
-        <meta name="description" content={description} />
-        {noindex && <meta name="robots" content="noindex, follow" />}
-        {origin && <link rel="canonical" href={url} />}
-        <meta property="og:site_name" content={SITE_NAME} />
-        <meta property="og:type" content={article ? 'article' : 'website'} />
-        <meta property="og:title" content={full} />
-        <meta property="og:description" content={description} />
-        {origin && <meta property="og:url" content={url} />}
-        <meta property="og:image" content={abs(og.path)} />
-        <meta property="og:image:width" content={String(og.width)} />
-        <meta property="og:image:height" content={String(og.height)} />
-        {article && <meta property="article:published_time" content={article.publishedTime} />}
-        {article && <meta property="article:section" content={article.section} />}
-        <meta name="twitter:card" content="summary_large_image" />
-      </Helmet>
+      {/* React 19 hoists these into <head> (on the server and on navigation): title, then meta, then link, as react-helmet-async wrote them. */}
+      <title>{full}</title>
+      <meta name="description" content={description} />
+      {noindex && <meta name="robots" content="noindex, follow" />}
+      <meta property="og:site_name" content={SITE_NAME} />
+      <meta property="og:type" content={article ? 'article' : 'website'} />
+      <meta property="og:title" content={full} />
+      <meta property="og:description" content={description} />
+      {origin && <meta property="og:url" content={url} />}
+      <meta property="og:image" content={abs(og.path)} />
+      <meta property="og:image:width" content={String(og.width)} />
+      <meta property="og:image:height" content={String(og.height)} />
+      {article && <meta property="article:published_time" content={article.publishedTime} />}
+      {article && <meta property="article:section" content={article.section} />}
+      <meta name="twitter:card" content="summary_large_image" />
+      {origin && <link rel="canonical" href={url} />}
       {/* Structured data: a data block (not executed), so the CSP needs nothing for it. */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(graph) }} />
     </>

@@ -16,6 +16,7 @@ import { PageHero } from '../components/PageHero.tsx';
 import { Switch } from '../components/Switch.tsx';
 import { useCookiePreferences } from '../hooks/useCookiePreferences.ts';
 import { COOKIE_PREFERENCES_DATA, type OptionalCategory } from '../cookie-preferences.ts';
+import { PATHS, href } from '../paths.ts';
 
 /** The form's buttons: the value each one posts as `choice`. */
 export const COOKIE_CHOICES = ['save', 'accept', 'reject'] as const;
@@ -77,12 +78,12 @@ export function CookieSettingsPage() {
             </h2>
             <p>
               Your choice is stored in this browser only and applies to this website. You can change it here at any time. For details of what we collect and why, read our{' '}
-              <Link href="/privacy#cookies-and-similar-technologies">Privacy and Cookie Notice</Link>. How we make this site usable for everyone is set out in our{' '}
-              <Link href="/accessibility">accessibility statement</Link>.
+              <Link href={`${href('page', { slug: 'privacy' })}#cookies-and-similar-technologies`}>Privacy and Cookie Notice</Link>. How we make this site usable for everyone is set out in our{' '}
+              <Link href={href('page', { slug: 'accessibility' })}>accessibility statement</Link>.
             </p>
           </div>
 
-          <form className="cookie-settings__panel" method="post" action="/cookie-settings">
+          <form className="cookie-settings__panel" method="post" action={PATHS.cookieSettings}>
             <ul className="cookie-list">
               {CATEGORIES.map((c) => {
                 const checked = c.id === 'essential' ? true : prefs[c.id];

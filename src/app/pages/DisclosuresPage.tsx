@@ -10,14 +10,12 @@ import { Link } from '../router.tsx';
 import type { DisclosureSection, PolicyPageData } from '../types.ts';
 import type { PageProps } from '../routes.ts';
 import { href } from '../paths.ts';
-import { POLICY_PAGES } from '../nav-links.ts';
-import { formatDate } from '../format.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Loaded } from '../components/Loaded.tsx';
 import { Prose } from '../components/Prose.tsx';
+import { NumberedSections, RelatedPolicies, TocList, Updated } from '../components/PolicyParts.tsx';
 
-const Updated = ({ date }: { date: string }) => <time dateTime={date}>{formatDate(date)}</time>;
 const LEGAL_ID = 'legal-information';
 
 export function DisclosuresPage({ data }: PageProps<{ page: QueryKey<PolicyPageData>; sections: QueryKey<DisclosureSection[]> }>) {
@@ -32,10 +30,6 @@ export function DisclosuresPage({ data }: PageProps<{ page: QueryKey<PolicyPageD
 
 function Disclosures({ p, hub }: { p: PolicyPageData; hub: DisclosureSection[] }) {
   const newest = [p.lastUpdated, ...hub.map((d) => d.lastUpdated)].sort().at(-1)!;
-  const others = [
-    ...POLICY_PAGES.filter((x) => x.slug !== 'disclosures').map((x) => ({ href: href('page', { slug: x.slug }), label: x.label })),
-    { href: href('cookieSettings'), label: 'Cookie Settings' },
-  ];
   return (
     <article className="policy policy--disclosures">
       <PageMeta title={p.title} description={p.description} />
@@ -50,29 +44,13 @@ function Disclosures({ p, hub }: { p: PolicyPageData; hub: DisclosureSection[] }
           <nav className="policy-toc" aria-label="Contents">
             <h2 className="policy-toc__title">Contents</h2>
             <p className="policy-toc__group">Regulatory Disclosures</p>
-            <ol className="policy-toc__list">
-              {hub.map((d) => (
-                <li key={d.id}>
-                  <a href={`#${d.id}`} className="policy-toc__link">
-                    {d.title}
-                  </a>
-                </li>
-              ))}
-            </ol>
+            <TocList items={hub.map((d) => ({ id: d.id, heading: d.title }))} />
             <p className="policy-toc__group">
               <a href={`#${LEGAL_ID}`} className="policy-toc__link">
                 Terms of Use and Legal Information
               </a>
             </p>
-            <ol className="policy-toc__list">
-              {p.body.sections.map((s) => (
-                <li key={s.id}>
-                  <a href={`#${s.id}`} className="policy-toc__link">
-                    {s.heading}
-                  </a>
-                </li>
-              ))}
-            </ol>
+            <TocList items={p.body.sections} />
           </nav>
         </div>
 
@@ -128,17 +106,7 @@ function Disclosures({ p, hub }: { p: PolicyPageData; hub: DisclosureSection[] }
             <div className="policy-intro prose">
               <Prose blocks={p.body.intro} />
             </div>
-            {p.body.sections.map((s, i) => (
-              <section key={s.id} className="policy-section prose" aria-labelledby={s.id}>
-                <h3 id={s.id} className="policy-section__heading">
-                  <span className="policy-section__number" aria-hidden="true">
-                    {String(i + 1).padStart(2, '0')}
-                  </span>
-                  {s.heading}
-                </h3>
-                <Prose blocks={s.blocks} listClass="policy-section__list" />
-              </section>
-            ))}
+            <NumberedSections sections={p.body.sections} level={3} />
           </section>
 
           <footer className="policy-end">
@@ -150,23 +118,16 @@ function Disclosures({ p, hub }: { p: PolicyPageData; hub: DisclosureSection[] }
             </a>
           </footer>
 
-          <nav className="policy-related" aria-label="Related policies">
-            <h2 className="policy-related__title">Related</h2>
-            <ul className="policy-related__list">
+          <RelatedPolicies
+            slug="disclosures"
+            first={
               <li>
                 <Link href={href('documents')} className="policy-related__link">
                   Documents
                 </Link>
               </li>
-              {others.map((o) => (
-                <li key={o.href}>
-                  <Link href={o.href} className="policy-related__link">
-                    {o.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+            }
+          />
         </div>
       </div>
     </article>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { NEWS_PANEL_SCROLL_DELAY_MS } from '../constants.ts';
+import { FOUNDED_YEAR, NEWS_PANEL_SCROLL_DELAY_MS } from '../constants.ts';
 import { useQuery, type QueryKey } from '../query.ts';
 import { useLocation } from '../router.tsx';
 import { Q, type HomeData, type NewsSummary, type PracticeArea, type Story } from '../types.ts';
@@ -7,10 +7,21 @@ import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { StorySlider, PANEL_OPENER_CLASS } from '../components/StorySlider.tsx';
-import { StoryDetail } from '../components/StoryDetail.tsx';
+import { StoryContent, StoryDetail } from '../components/StoryDetail.tsx';
 import { HomeSections } from '../components/HomeSections.tsx';
-import { NewsPanel, NEWS_TABS, type NewsTab } from '../components/NewsPanel.tsx';
+import { NEWS_TABS, type NewsTab } from '../news-tabs.ts';
+import { deferred } from '../deferred.ts';
 import { useOverlay, type OverlayName } from '../components/overlay-context.tsx';
+
+/** The news panel: its own chunk, like the story's detail (StoryDetail.tsx); neither is in the first view. */
+const NewsPanel = deferred(() => import('../components/NewsPanel.tsx'), 'NewsPanel');
+
+/**
+ * Loads the code of what the home page shows only once asked (the news panel, a story's detail).
+ * The page calls it once mounted; the client's entry before hydrating when the URL opens one (/?story=, /?more=).
+ */
+export const preloadHomeParts = (): Promise<void> => Promise.all([NewsPanel.preload(), StoryContent.preload()]).then(() => undefined);
+export const homeOpensPart = (search: string): boolean => /[?&](story|more)=/.test(search);
 
 /** The home page's reads: the slider's stories, the news panel's items, the sections below. */
 type HomeKeys = { stories: QueryKey<Story[]>; latestNews: QueryKey<NewsSummary[]>; home: QueryKey<HomeData>; practiceAreas: QueryKey<PracticeArea[]> };
@@ -35,6 +46,8 @@ export function HomePage({ data }: PageProps<HomeKeys>) {
   useEffect(() => setStoryExpanded(story !== null), [story, setStoryExpanded]);
   useEffect(() => () => setStoryExpanded(false), [setStoryExpanded]);
   useEffect(() => () => clearTimeout(scrollTimer.current), []);
+  // Once hydrated (or shown by a client navigation), fetch the panel's and the story's code, so a click finds it there.
+  useEffect(() => void preloadHomeParts(), []);
 
   // Opening the menu closes the expanded story and the news panel (seed §4): adjusted while
   // rendering when the overlay changes (no effect, so no render with both open). The overlay is
@@ -48,7 +61,10 @@ export function HomePage({ data }: PageProps<HomeKeys>) {
     }
   }
 
-  const openPanel = () => {
+  // The panel's and the story's code is loaded after hydration; a click that comes first waits for it.
+  const openStory = (s: Story) => void StoryContent.preload().then(() => setStory(s));
+  const openPanel = () => void NewsPanel.preload().then(showPanel);
+  const showPanel = () => {
     setPanelOpen(true);
     setTab((t) => t ?? 'Insights');
     clearTimeout(scrollTimer.current);
@@ -73,7 +89,10 @@ export function HomePage({ data }: PageProps<HomeKeys>) {
   const behind = story !== null || undefined;
   return (
     <>
-      <PageMeta title="Halden Rowe Capital" description={site ? `${site.tagline} Private equity since ${site.founded}, with ${site.aum} in assets under management.` : 'Private equity since 1999.'} />
+      <PageMeta
+        title="Halden Rowe Capital"
+        description={site ? `${site.tagline} Private equity since ${site.founded}, with ${site.aum} in assets under management.` : `Private equity since ${FOUNDED_YEAR}.`}
+      />
       <div className="home-page" inert={behind}>
         <h1 id="home-title" className="visually-hidden">
           Halden Rowe Capital — Private Equity
@@ -81,9 +100,9 @@ export function HomePage({ data }: PageProps<HomeKeys>) {
         {stories.status === 'pending' && <Spinner fullScreen label="Loading stories" />}
         {stories.status === 'error' && <p className="notice notice--error page-error">Stories could not be loaded. Please refresh the page.</p>}
         {stories.data && (
-          <StorySlider stories={stories.data} initialIndex={initialSlide} expanded={story !== null} onLearnMore={setStory} onStartHere={openPanel} startHereHref="/?more=insights#news-panel" />
+          <StorySlider stories={stories.data} initialIndex={initialSlide} expanded={story !== null} onLearnMore={openStory} onStartHere={openPanel} startHereHref="/?more=insights#news-panel" />
         )}
-        {panelOpen && <NewsPanel news={data.latestNews} tab={tab} onTab={setTab} onClose={closePanel} practiceAreas={practiceAreas} />}
+        {panelOpen && <NewsPanel.Component news={data.latestNews} tab={tab} onTab={setTab} onClose={closePanel} practiceAreas={practiceAreas} />}
         {home && <HomeSections home={home} practiceAreas={practiceAreas} />}
       </div>
       <StoryDetail story={story} slide={story && stories.data ? stories.data.indexOf(story) : 0} onClose={() => setStory(null)} />

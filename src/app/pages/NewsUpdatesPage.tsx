@@ -4,6 +4,7 @@ import { FilteredListing } from '../components/FilteredListing.tsx';
 import { AlertsNote } from '../components/AlertsNote.tsx';
 import type { PageProps } from '../routes.ts';
 import type { ListingKeys } from '../listing.ts';
+import { SECTION_NAMES } from '../constants.ts';
 
 export function NewsUpdatesPage({ data }: PageProps<ListingKeys<'news'>>) {
   return (
@@ -11,7 +12,7 @@ export function NewsUpdatesPage({ data }: PageProps<ListingKeys<'news'>>) {
       name="news"
       listing={data.listing}
       loading="Loading news"
-      title="News & Updates"
+      title={SECTION_NAMES.news}
       description="News from Halden Rowe Capital and its portfolio companies: awards, events, team announcements and market insight."
       eyebrow="Resources"
       lede="Recognition, events, portfolio milestones and team news from across Halden Rowe Capital and the companies we back."

@@ -1,5 +1,6 @@
 import { Link } from '../router.tsx';
 import { PageMeta } from '../components/PageMeta.tsx';
+import { PATHS } from '../paths.ts';
 
 /** 404 for unknown paths and unknown ids (served with status 404 by the server). */
 export function NotFoundPage() {
@@ -20,12 +21,12 @@ export function NotFoundPage() {
           </Link>
         </li>
         <li>
-          <Link href="/resources" className="button button--outline">
+          <Link href={PATHS.resources} className="button button--outline">
             Browse resources
           </Link>
         </li>
         <li>
-          <Link href="/contact" className="button button--outline">
+          <Link href={PATHS.contact} className="button button--outline">
             Contact us
           </Link>
         </li>

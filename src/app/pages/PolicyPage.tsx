@@ -4,17 +4,16 @@
  * on wide screens, numbered sections with linkable headings, and a way back to the top.
  */
 import { useQuery, type QueryKey } from '../query.ts';
-import { Link, useLocation } from '../router.tsx';
+import { useLocation } from '../router.tsx';
 import type { PolicyPageData } from '../types.ts';
 import type { PageProps } from '../routes.ts';
-import { href } from '../paths.ts';
 import { POLICY_PAGES } from '../nav-links.ts';
-import { formatDate } from '../format.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { Prose } from '../components/Prose.tsx';
+import { NumberedSections, RelatedPolicies, TocList, Updated } from '../components/PolicyParts.tsx';
 
 export function PolicyPage({ data }: PageProps<{ page: QueryKey<PolicyPageData> }>) {
   const slug = useLocation().pathname.slice(1);
@@ -22,9 +21,8 @@ export function PolicyPage({ data }: PageProps<{ page: QueryKey<PolicyPageData> 
   if (page.status === 'pending') return <Spinner label="Loading page" />;
   if (page.status === 'error') return <PageError error={page.error} />;
   const p = page.data;
-  const updated = <time dateTime={p.lastUpdated}>{formatDate(p.lastUpdated)}</time>;
+  const updated = <Updated date={p.lastUpdated} />;
   const meta = POLICY_PAGES.find((x) => x.slug === slug);
-  const others = [...POLICY_PAGES.filter((x) => x.slug !== slug).map((x) => ({ href: href('page', { slug: x.slug }), label: x.label })), { href: href('cookieSettings'), label: 'Cookie Settings' }];
   return (
     <article className={`policy policy--${slug}`}>
       <PageMeta title={p.title} description={p.description} />
@@ -39,15 +37,7 @@ export function PolicyPage({ data }: PageProps<{ page: QueryKey<PolicyPageData> 
             <h2 className="policy-toc__title" id="policy-toc-title">
               Contents
             </h2>
-            <ol className="policy-toc__list">
-              {p.body.sections.map((s) => (
-                <li key={s.id}>
-                  <a href={`#${s.id}`} className="policy-toc__link">
-                    {s.heading}
-                  </a>
-                </li>
-              ))}
-            </ol>
+            <TocList items={p.body.sections} />
           </nav>
         </div>
 
@@ -55,17 +45,7 @@ export function PolicyPage({ data }: PageProps<{ page: QueryKey<PolicyPageData> 
           <div className="policy-intro prose prose--large">
             <Prose blocks={p.body.intro} />
           </div>
-          {p.body.sections.map((s, i) => (
-            <section key={s.id} className="policy-section prose" aria-labelledby={s.id}>
-              <h2 id={s.id} className="policy-section__heading">
-                <span className="policy-section__number" aria-hidden="true">
-                  {String(i + 1).padStart(2, '0')}
-                </span>
-                {s.heading}
-              </h2>
-              <Prose blocks={s.blocks} listClass="policy-section__list" />
-            </section>
-          ))}
+          <NumberedSections sections={p.body.sections} level={2} />
 
           <footer className="policy-end">
             <p className="policy-end__updated">
@@ -76,18 +56,7 @@ export function PolicyPage({ data }: PageProps<{ page: QueryKey<PolicyPageData> 
             </a>
           </footer>
 
-          <nav className="policy-related" aria-label="Related policies">
-            <h2 className="policy-related__title">Related</h2>
-            <ul className="policy-related__list">
-              {others.map((o) => (
-                <li key={o.href}>
-                  <Link href={o.href} className="policy-related__link">
-                    {o.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <RelatedPolicies slug={slug} />
         </div>
       </div>
     </article>

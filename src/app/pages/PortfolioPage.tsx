@@ -10,6 +10,7 @@ import { CompanyCard } from '../components/CompanyCard.tsx';
 import { FilteredListing } from '../components/FilteredListing.tsx';
 import { ALL, listingHref } from '../filters.ts';
 import { PATHS } from '../paths.ts';
+import { FOUNDED_YEAR } from '../constants.ts';
 import { PORTFOLIO_FACETS, PORTFOLIO_FILTERS } from '../portfolio.ts';
 import type { PageProps } from '../routes.ts';
 import type { ListingKeys } from '../listing.ts';
@@ -31,9 +32,9 @@ export function PortfolioPage({ data }: PageProps<ListingKeys<'portfolio'>>) {
       listing={data.listing}
       loading="Loading portfolio"
       title="Portfolio"
-      description={`A selection of the ${backed} companies Halden Rowe Capital has backed since 1999, by strategy, sector, region and status.`}
+      description={`A selection of the ${backed} companies Halden Rowe Capital has backed since ${FOUNDED_YEAR}, by strategy, sector, region and status.`}
       eyebrow="Portfolio"
-      lede={`Since 1999 we have backed ${backed} companies. Here is a selection of current and realized investments across our four strategies, with the story of each partnership.`}
+      lede={`Since ${FOUNDED_YEAR} we have backed ${backed} companies. Here is a selection of current and realized investments across our four strategies, with the story of each partnership.`}
       label="Portfolio companies"
       filtersClass="resources-filters portfolio-filters"
       filters={(l) =>

@@ -6,6 +6,7 @@ import { FilteredListing } from '../components/FilteredListing.tsx';
 import { AlertsNote } from '../components/AlertsNote.tsx';
 import type { PageProps } from '../routes.ts';
 import type { ListingKeys } from '../listing.ts';
+import { SECTION_NAMES } from '../constants.ts';
 
 export function PressReleasesPage({ data }: PageProps<ListingKeys<'press-releases'>>) {
   const site = useQuery(Q.site).data;
@@ -14,7 +15,7 @@ export function PressReleasesPage({ data }: PageProps<ListingKeys<'press-release
       name="press-releases"
       listing={data.listing}
       loading="Loading press releases"
-      title="Press Releases"
+      title={SECTION_NAMES.pressReleases}
       description="Announcements from Halden Rowe Capital: fund closes, investments, realizations and firm news."
       eyebrow="Resources"
       lede="Fund closes, new investments, realizations and firm announcements from Halden Rowe Capital."

@@ -5,6 +5,7 @@ import { InvestorLoginButton } from '../components/LoginOverlay.tsx';
 import { AlertsNote } from '../components/AlertsNote.tsx';
 import type { PageProps } from '../routes.ts';
 import type { ListingKeys } from '../listing.ts';
+import { SECTION_NAMES } from '../constants.ts';
 
 export function ResearchPage({ data }: PageProps<ListingKeys<'research'>>) {
   return (
@@ -12,7 +13,7 @@ export function ResearchPage({ data }: PageProps<ListingKeys<'research'>>) {
       name="research"
       listing={data.listing}
       loading="Loading research"
-      title="Insights and Research"
+      title={SECTION_NAMES.research}
       description="Market commentary, sector analysis and thematic research from the investment team of Halden Rowe Capital."
       eyebrow="Insights"
       lede="What our investment team is seeing across the middle market: commentary on capital markets, analysis of the sectors we invest in, and the long-term themes behind our theses."

@@ -18,6 +18,7 @@ import { PageError } from '../components/PageError.tsx';
 import { Pagination, RESULTS_COUNT_ID, RESULTS_ID } from '../components/Pagination.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import type { PageProps } from '../routes.ts';
+import { PATHS } from '../paths.ts';
 
 export const SEARCH_INPUT_ID = 'search-q';
 
@@ -94,7 +95,7 @@ export function SearchPage({ data }: PageProps<{ results: QueryKey<SearchResults
         noindex
       />
       <PageHero eyebrow="Search" title="Search">
-        <form ref={formRef} role="search" method="get" action="/search" className="search-form" onSubmit={onSubmit} aria-label="Site search">
+        <form ref={formRef} role="search" method="get" action={PATHS.search} className="search-form" onSubmit={onSubmit} aria-label="Site search">
           <label htmlFor={SEARCH_INPUT_ID} className="search-form__label">
             Search the site
           </label>
@@ -143,7 +144,7 @@ export function SearchPage({ data }: PageProps<{ results: QueryKey<SearchResults
               )}
             </section>
           ))}
-          {r.type !== 'all' && <Pagination pathname="/search" filters={{ q: r.q, type: r.type }} page={r.page} pageCount={r.pageCount} label="Search result pages" />}
+          {r.type !== 'all' && <Pagination pathname={PATHS.search} filters={{ q: r.q, type: r.type }} page={r.page} pageCount={r.pageCount} label="Search result pages" />}
           {r.suggestions.length > 0 && (
             <div className="search-suggestions">
               <h2 className="section-label">{r.q ? 'Try Another Search' : 'Popular Searches'}</h2>
@@ -158,7 +159,7 @@ export function SearchPage({ data }: PageProps<{ results: QueryKey<SearchResults
               </ul>
               {r.q && (
                 <p className="search-suggestions__hint">
-                  Check the spelling, use fewer words, or browse the <Link href="/portfolio">portfolio</Link> and <Link href="/resources">resources</Link>.
+                  Check the spelling, use fewer words, or browse the <Link href={PATHS.portfolio}>portfolio</Link> and <Link href={PATHS.resources}>resources</Link>.
                 </p>
               )}
             </div>
