@@ -49,7 +49,7 @@ test('the kind and year filters combine, as GET forms; unknown values are redire
   assert.equal((esg.html.match(/class="document__link"/g) ?? []).length, 1);
   assert.match(esg.html, /ESG Report 2025/);
   assert.ok(esg.data['/api/listings/documents?kind=esg-report'].counts.year['2026'] === 1);
-  assert.match(esg.html, /<form class="filter-bar__options" role="none" action="\/documents" method="get">/);
+  assert.match(esg.html, /<form class="filter-bar__form" role="none" action="\/documents" method="get">/);
   assert.equal((await page('/documents?kind=ESG-Report')).location, '/documents?kind=esg-report');
   assert.equal((await page('/documents?year=1999')).location, '/documents');
   assert.equal((await page('/documents?page=2')).status, 404);
