@@ -19,6 +19,8 @@ export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD = 50;
 
 export const SITE_NAME = 'Halden Rowe Capital';
+/** The date the firm's figures ($12B+ under management, 150+ companies, 45+ professionals) are stated as of: one date for every place that shows them. */
+export const FIRM_FIGURES_AS_OF = '2025-12-31';
 export const LOGIN_ERROR = 'Incorrect password. Please try again.';
 export const COOKIE_PREFERENCES_KEY = 'cookiePreferences';
 /** Session cookie name. `__Host-` would forbid plain-HTTP local use, so the name is plain. */

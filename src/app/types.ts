@@ -126,7 +126,10 @@ interface ArticleSummary {
 
 export interface ResearchSummary extends ArticleSummary {
   category: 'Market Commentary' | 'Sector Analysis' | 'Thematic Research';
+  /** The authors' names as one line ("Mei-Lin Tan and Adaeze Okafor"): structured data, search. */
   author: string;
+  /** The authors, team members, each with their profile's path. */
+  authors: { name: string; link: string }[];
 }
 export interface PressReleaseSummary extends ArticleSummary {
   year: number;

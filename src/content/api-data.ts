@@ -17,6 +17,7 @@ import { bodyText, paragraphsText } from './markdown.ts';
 import { createSearchIndex, SEARCH_MAX_QUERY, type SearchDoc, type SearchIndex } from './search.ts';
 import { createListings, type Listings } from './listings.ts';
 import { HOME_INSIGHTS, NEWS_PANEL_MAX_ITEMS } from '../app/constants.ts';
+import { listText } from '../app/format.ts';
 import { listingHref, relatedItems, toResources } from '../app/filters.ts';
 import { PATHS, href } from '../app/paths.ts';
 import { TEAM_IMAGE, imageDefaultSrc } from '../app/image-src.ts';
@@ -163,16 +164,22 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     education,
     expertise,
   }));
-  const research: ResearchSummary[] = content.research.map(({ id, category, date, title, excerpt, image: key, author }) => ({
-    id,
-    category,
-    date,
-    title,
-    excerpt,
-    ...art(key),
-    link: href('researchDetail', { id }),
-    author,
-  }));
+  const teamNames = new Map(content.team.map((t) => [t.id, t.name]));
+  const research: ResearchSummary[] = content.research.map(({ id, category, date, title, excerpt, image: key, authors }) => {
+    // The loader checked that each author is a team member.
+    const people = authors.map((a) => ({ name: teamNames.get(a) ?? a, link: href('teamMember', { id: a }) }));
+    return {
+      id,
+      category,
+      date,
+      title,
+      excerpt,
+      ...art(key),
+      link: href('researchDetail', { id }),
+      author: listText(people.map((p) => p.name)),
+      authors: people,
+    };
+  });
   const pressReleases: PressReleaseSummary[] = content.pressReleases.map(({ id, date, title, excerpt, image: key, location }) => ({
     id,
     date,

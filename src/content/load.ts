@@ -203,6 +203,11 @@ export function loadContent(dir = defaultContentDir(), opts: LoadOptions = {}): 
       if (!offices.includes(entry.office)) problems.push(`${entry.file} › office: "${entry.office}" is not an office of content/site.json (${offices.join(', ')})`);
     }
   }
+  // A research note's authors are members of the team (a file of content/team, valid or not: a
+  // broken profile is reported once, as itself).
+  for (const r of (collections.research ?? []) as { authors: string[]; file: string }[]) {
+    for (const [i, a] of r.authors.entries()) if (!existsSync(path.join(dir, 'team', `${a}.md`))) problems.push(`${r.file} › authors.${i}: "${a}" is not a member of content/team`);
+  }
   // A disclosure's links to the library name one of its documents.
   const documentIds = new Set((collections.documents ?? []).map((d) => d.id));
   for (const d of collections.disclosures ?? []) {

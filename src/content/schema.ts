@@ -29,7 +29,7 @@ const excerpt = paragraph.max(280, 'must be at most 280 characters: cards show t
 const imageKey = z.string().regex(/^[a-z-]+\/[a-z0-9-]+$/, 'must be an image key like "team/jane-doe"');
 /** An ISO 3166-1 alpha-2 country code ("GB"): structured data (JSON-LD addresses) and regulators by office. */
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code like "GB"');
-const internalHref = z.string().regex(/^\/[a-z0-9\-/]*$/, 'must be an internal path like "/buyouts"');
+const internalHref = z.string().regex(/^\/[a-z0-9\-/]*(\?[a-z0-9-]+=[a-z0-9-]+(&[a-z0-9-]+=[a-z0-9-]+)*)?$/, 'must be an internal path like "/buyouts" (a query like "?strategy=buyouts" may follow)');
 
 export const Site = z.object({
   name: text,
@@ -113,7 +113,8 @@ export const ResearchItem = z.strictObject({
   title: text,
   excerpt,
   image: imageKey,
-  author: text,
+  /** Who wrote it: team members, by id (content/team/<id>.md); the byline names them and links to their profiles. */
+  authors: z.array(slug).min(1),
 });
 
 /** content/press-releases/<id>.md */
@@ -237,7 +238,13 @@ const Card = z.strictObject({
 
 export const Block = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('intro'), heading: text, paragraphs: z.array(paragraph).min(1) }),
-  z.strictObject({ type: z.literal('figures'), heading: text, items: z.array(z.strictObject({ value: text, label: text })).min(2) }),
+  z.strictObject({
+    type: z.literal('figures'),
+    heading: text,
+    items: z.array(z.strictObject({ value: text, label: text })).min(2),
+    /** The firm's own figures (under management, companies, people): stated as of FIRM_FIGURES_AS_OF. */
+    firm: z.boolean().optional(),
+  }),
   z.strictObject({ type: z.literal('cards'), heading: text, intro: paragraph.optional(), columns: z.union([z.literal(2), z.literal(3), z.literal(4)]), items: z.array(Card).min(2) }),
   z.strictObject({ type: z.literal('lists'), heading: text, intro: paragraph.optional(), groups: z.array(z.strictObject({ title: text, items: z.array(text).min(3) })).min(2) }),
   z.strictObject({ type: z.literal('steps'), heading: text, intro: paragraph.optional(), items: z.array(z.strictObject({ title: text, text: paragraph, activities: z.array(text).min(3) })).min(3) }),
