@@ -6,7 +6,7 @@
  * the page re-renders from the new query string. Each option's `href` is the URL it leads to; the
  * form carries that URL's other parameters as hidden inputs, so both paths reach the same page.
  */
-import { useId, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useLocation, useRouter } from '../router.tsx';
 import { resultCountText } from '../filters.ts';
 import { formatCount } from '../format.ts';
@@ -47,8 +47,19 @@ export function FilterBar({ label, name, options, selected }: Props) {
     navigate(option.href, { replace: true, scroll: false });
   };
 
+  // An option that would leave nothing is disabled (its count, "0 companies", says why); the
+  // chosen one never is, so that it can always be seen and left.
   const button = (o: FilterOption) => (
-    <button key={o.value} type="submit" name={name} value={o.value} aria-pressed={o.value === selected} className="filter-button" onClick={(e) => choose(e, o)}>
+    <button
+      key={o.value}
+      type="submit"
+      name={name}
+      value={o.value}
+      aria-pressed={o.value === selected}
+      disabled={o.count?.n === 0 && o.value !== selected}
+      className="filter-button"
+      onClick={(e) => choose(e, o)}
+    >
       {o.label ?? o.value}
       {o.count && ' '}
       {o.count && (
@@ -93,5 +104,28 @@ export function ResultCount({ count, visible, page = 1, pageCount = 1 }: { count
       {resultCountText(count)}
       {pageCount > 1 && <span className="visually-hidden">{`, page ${page} of ${pageCount}`}</span>}
     </p>
+  );
+}
+
+/** Where the filters show whole (wider screens): the disclosure's summary is hidden there (listings.css). */
+const FILTERS_SHOWN_WHOLE = '(min-width: 640px)';
+
+/**
+ * The filters of a listing behind "Filters (n)" on phones (n: how many are set, updated as they
+ * change), so that the first result is not pushed a screen down. A <details>: it opens and closes
+ * without JavaScript, and React leaves its open state alone, so a filter pressed inside it keeps
+ * the focus and the disclosure open. Wider screens hide the summary and show the filters whole
+ * (::details-content, listings.css); where that selector is unknown, script opens it there.
+ */
+export function FiltersDisclosure({ active, children }: { active: number; children: ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (!CSS.supports('selector(::details-content)') && window.matchMedia(FILTERS_SHOWN_WHOLE).matches) ref.current?.setAttribute('open', '');
+  }, []);
+  return (
+    <details ref={ref} className="filters-disclosure">
+      <summary className="filters-disclosure__summary">Filters ({active})</summary>
+      {children}
+    </details>
   );
 }
