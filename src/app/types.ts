@@ -78,6 +78,8 @@ export interface Story {
   highlights: string[];
   strategy: { identify: string; execute: string; deliver: string };
   related: { label: string; href: string }[];
+  /** The portfolio company it is about, whose page (/portfolio/{id}) tells the same story. */
+  company: { name: string; link: string };
 }
 
 export interface PracticeArea {

@@ -75,6 +75,8 @@ export const Story = z.strictObject({
   highlights: z.array(text).min(3),
   strategy: z.strictObject({ identify: paragraph, execute: paragraph, deliver: paragraph }),
   related: z.array(z.strictObject({ label: text, href: internalHref })).min(2),
+  /** The portfolio company the story is about (content/portfolio/<id>.md): its page tells the story too. */
+  company: slug,
 });
 
 /**

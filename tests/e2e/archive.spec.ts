@@ -134,3 +134,20 @@ test.describe('phones without JavaScript', () => {
     await expect(page.getByText('Filters (2)', { exact: true })).toBeVisible();
   });
 });
+
+test("'Learn more' still opens the story; the story leads to the company's page, which tells it as a case study", async ({ page }) => {
+  await open(page, '/');
+  const slide = page.locator('.slide--active');
+  const title = (await slide.getByRole('heading', { level: 2 }).textContent())!;
+  await slide.getByRole('button', { name: /^Learn more/ }).click();
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  const profile = dialog.getByRole('link', { name: /: company profile$/ });
+  const company = (await profile.textContent())!.replace(/: company profile$/, '');
+  await profile.click();
+  await expect(page).toHaveURL(/\/portfolio\/[a-z0-9-]+$/);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible();
+  const caseStudy = page.getByRole('region', { name: title });
+  for (const heading of ['Overview', 'Key Highlights', 'Our Strategy', 'Identify', 'Execute', 'Deliver']) await expect(caseStudy.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+});

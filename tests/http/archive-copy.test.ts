@@ -64,3 +64,39 @@ test("each story's eyebrow names a strategy or sector its related links agree wi
       `${s.id}: "${s.category}" is one of its related links`,
     );
 });
+
+test('a company with a story on the home page is its case study: the same overview, figures, highlights and steps', async () => {
+  const stories = await json('/api/stories');
+  assert.ok(stories.length >= 5);
+  for (const s of stories) {
+    assert.match(s.company.link, /^\/portfolio\/[a-z0-9-]+$/, s.id);
+    const company = await json(`/api${s.company.link}`);
+    assert.equal(company.name, s.company.name, `${s.id}: the company's name`);
+    assert.deepEqual(company.story, s, `${s.id}: the company read carries the same story`);
+    const { status, html } = await page(s.company.link);
+    assert.equal(status, 200);
+    const t = text(html);
+    has(html, /<h2 id="company-case"/, s.id);
+    assert.ok(t.includes(s.title), `${s.id}: the story's title`);
+    for (const p of s.overview) assert.ok(t.includes(p), `${s.id}: overview "${p.slice(0, 40)}…"`);
+    for (const f of s.figures) assert.ok(t.includes(`${f.label} ${f.value}`), `${s.id}: figure ${f.value}`);
+    for (const h of s.highlights) assert.ok(t.includes(h), `${s.id}: highlight "${h}"`);
+    for (const step of ['identify', 'execute', 'deliver'] as const) assert.ok(t.includes(s.strategy[step]), `${s.id}: ${step}`);
+  }
+  // A company without a story has no case study.
+  const { html } = await page('/portfolio/alderwick-systems');
+  assert.doesNotMatch(html, /id="company-case"/);
+});
+
+test("a story agrees with its company's facts: the related links name its strategy and sector, its years are the company's", async () => {
+  const { PORTFOLIO_FACETS } = await import('../../src/app/portfolio.ts');
+  const label = (facet: 'strategy' | 'sector', v: string) => PORTFOLIO_FACETS[facet].find((f) => f.value === v)?.label;
+  for (const s of await json('/api/stories')) {
+    const c = await json(`/api${s.company.link}`);
+    const related = s.related.map((r: { label: string }) => r.label);
+    assert.ok(related.includes(label('strategy', c.strategy)), `${s.id}: related names its strategy (${label('strategy', c.strategy)}): ${related}`);
+    if (c.sector !== 'industrials') assert.ok(related.includes(label('sector', c.sector)) || s.category === label('sector', c.sector), `${s.id}: names its sector`);
+    const first = /\bIn (\d{4}),/.exec(s.overview.join(' '));
+    if (first) assert.equal(Number(first[1]), c.invested, `${s.id}: the year it opens with is the year of investment`);
+  }
+});
