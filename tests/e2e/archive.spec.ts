@@ -151,3 +151,21 @@ test("'Learn more' still opens the story; the story leads to the company's page,
   const caseStudy = page.getByRole('region', { name: title });
   for (const heading of ['Overview', 'Key Highlights', 'Our Strategy', 'Identify', 'Execute', 'Deliver']) await expect(caseStudy.getByRole('heading', { name: heading, exact: true })).toBeVisible();
 });
+
+test('@mobile press releases: dated rows, the year filter on one row that never widens the page', async ({ page }) => {
+  for (const size of [{ width: 1440, height: 900 }, PHONE, NARROW]) {
+    await page.setViewportSize(size);
+    await open(page, '/press-releases');
+    const folded = page.getByText('Filters (0)', { exact: true });
+    if (await folded.isVisible()) await folded.click();
+    const years = page.getByRole('group', { name: 'Filter by year' }).getByRole('button');
+    const tops = await years.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `${size.width}: one row`).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${size.width}: no sideways scroll`).toBeLessThanOrEqual(size.width);
+    // Each row starts with its date, left of (or above) its title.
+    const first = page.locator('.article-rows > li').first();
+    const date = (await first.locator('time').boundingBox())!;
+    const title = (await first.getByRole('heading').boundingBox())!;
+    expect(date.x <= title.x && date.y <= title.y + 1).toBe(true);
+  }
+});

@@ -102,6 +102,18 @@ test('every paged listing has a page jump to any of its pages, and First and Las
   assert.match(/class="pagination__jump"[^>]*>([\s\S]*?)<\/form>/.exec(f.html)?.[1] ?? '', /<input type="hidden" name="category" value="Sector Analysis"\/>/);
 });
 
+test('press releases and news list as dated rows; the press years, all of them, sit on one row', async () => {
+  for (const p of ['/press-releases', '/news-updates']) {
+    const { html } = await page(p);
+    assert.match(html, /<ul class="article-rows">(<li class="card article-card">[\s\S]*?<time dateTime="\d{4}-\d{2}-\d{2}">)/, `${p}: dated rows`);
+  }
+  const { html, data } = await page('/press-releases');
+  const years = data['/api/listings/press-releases'].options.year as string[];
+  assert.ok(years.length >= 12, `${years.length} years`);
+  const bar = /<div class="filter-bar filter-bar--row" role="group"[\s\S]*?<\/div><\/div>/.exec(html)?.[0] ?? '';
+  for (const y of years) assert.ok(bar.includes(`value="${y}"`), `year ${y} in the one-row bar`);
+});
+
 test('a middle page: previous and next, its neighbours, the ends, ellipses between', async () => {
   const mid = await page('/research?page=40');
   assert.deepEqual(

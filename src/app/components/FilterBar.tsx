@@ -28,6 +28,8 @@ interface Props {
   name: string;
   options: FilterOption[];
   selected: string;
+  /** Keep the options on one row (years: a long, ordered run), scrolling sideways when they outgrow it. */
+  oneRow?: boolean;
 }
 
 /** The parameters of `href` other than `name`: what a no-JavaScript form must carry along. */
@@ -36,7 +38,7 @@ function hiddenParams(href: string, name: string): [string, string][] {
   return [...url.searchParams].filter(([k]) => k !== name);
 }
 
-export function FilterBar({ label, name, options, selected }: Props) {
+export function FilterBar({ label, name, options, selected, oneRow }: Props) {
   const { navigate } = useRouter();
   const { pathname } = useLocation();
   const labelId = useId();
@@ -77,7 +79,7 @@ export function FilterBar({ label, name, options, selected }: Props) {
   // options carried the same parameters, else one per option, swapped every button for a new one
   // when a choice changed that, and focus fell to <body>.)
   return (
-    <div className="filter-bar" role="group" aria-labelledby={labelId}>
+    <div className={oneRow ? 'filter-bar filter-bar--row' : 'filter-bar'} role="group" aria-labelledby={labelId}>
       <span id={labelId} className="filter-bar__label">
         {label}
       </span>

@@ -33,7 +33,7 @@ interface Props<N extends ListingName> {
   /** The results section's accessible name. */
   label: string;
   /** One filter: its group's name and query parameter; its options are the listing's own. */
-  filter?: { label: string; param: string };
+  filter?: { label: string; param: string; oneRow?: boolean };
   /** Otherwise: the filter bars, wrapped in a div of `filtersClass` (where "Clear all filters" moves the focus). */
   filters?: (l: ListingOf[N]) => ReactNode;
   filtersClass?: string;
@@ -89,6 +89,7 @@ export function FilteredListing<N extends ListingName>(props: Props<N>) {
                   label={filter.label}
                   name={filter.param}
                   selected={l.selected[filter.param]}
+                  oneRow={filter.oneRow}
                   options={l.options[filter.param].map((v) => ({ value: v, href: listingHref(path, { [filter.param]: v }) }))}
                 />
               ) : (
