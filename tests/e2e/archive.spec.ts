@@ -169,3 +169,12 @@ test('@mobile press releases: dated rows, the year filter on one row that never 
     expect(date.x <= title.x && date.y <= title.y + 1).toBe(true);
   }
 });
+
+test('@mobile /team on a phone: its filters fold into "Filters (n)" too', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await open(page, '/team?office=london');
+  const office = page.getByRole('group', { name: 'Filter by office' });
+  await expect(office).toBeHidden();
+  await page.getByText('Filters (1)', { exact: true }).click();
+  await expect(office).toBeVisible();
+});
