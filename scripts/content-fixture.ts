@@ -171,6 +171,11 @@ export function writeFixture({ items, out, from = path.resolve('content'), seed 
   mkdirSync(out, { recursive: true });
   cpSync(from, out, { recursive: true });
   const r = rng(seed);
+  // Research is written by members of the team (the byline links to their profiles).
+  const team = readdirSync(path.join(out, 'team'))
+    .filter((n) => n.endsWith('.md'))
+    .sort()
+    .map((n) => n.slice(0, -3));
   const gen = [
     { folder: 'research', kind: 'research' as const, sections: 3 },
     { folder: 'press-releases', kind: 'press' as const, sections: 2 },
@@ -195,7 +200,7 @@ export function writeFixture({ items, out, from = path.resolve('content'), seed 
       const id = `${g.folder === 'press-releases' ? 'release' : g.folder === 'news' ? 'news' : 'note'}-${String(n).padStart(5, '0')}`;
       const front: Record<string, unknown> =
         g.kind === 'research'
-          ? { category: RESEARCH_CATEGORIES[i % RESEARCH_CATEGORIES.length], date, title, excerpt, image, author: 'Halden Rowe Research' }
+          ? { category: RESEARCH_CATEGORIES[i % RESEARCH_CATEGORIES.length], date, title, excerpt, image, authors: [team[i % team.length]] }
           : g.kind === 'press'
             ? { date, title, excerpt, image, location: CITIES[i % CITIES.length] }
             : { type: NEWS_TYPES[i % NEWS_TYPES.length], date, title, excerpt, image };

@@ -23,6 +23,8 @@ export const SITE_NAME = 'Halden Rowe Capital';
 export const FOUNDED_YEAR = 1999;
 /** The article sections' names, as their pages title them and every menu, filter, feed and breadcrumb says them (seed §2). */
 export const SECTION_NAMES = { research: 'Insights and Research', pressReleases: 'Press Releases', news: 'News & Updates' } as const;
+/** The date the firm's figures ($12B+ under management, 150+ companies, 45+ professionals) are stated as of: one date for every place that shows them. */
+export const FIRM_FIGURES_AS_OF = '2025-12-31';
 export const LOGIN_ERROR = 'Incorrect password. Please try again.';
 export const COOKIE_PREFERENCES_KEY = 'cookiePreferences';
 /** Session cookie name. `__Host-` would forbid plain-HTTP local use, so the name is plain. */

@@ -15,3 +15,8 @@ export function formatCount(n: number): string {
   if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
   return (n < 0 ? '-' : '') + String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
 }
+
+/** ["A"] → "A", ["A", "B"] → "A and B", ["A", "B", "C"] → "A, B and C" (without Intl, as above). */
+export function listText(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}

@@ -72,6 +72,8 @@ export interface PortfolioCompany extends PortfolioSummary {
   body: import('./types.ts').Body;
   related: PortfolioSummary[];
   mentions: { href: string; label: string; date: string; title: string }[];
+  /** The home page's story of this partnership, when it has one: the page shows it as a case study. */
+  story?: import('./types.ts').Story;
 }
 
 /** "Realized 2024" or "Current". */

@@ -78,6 +78,8 @@ export interface Story {
   highlights: string[];
   strategy: { identify: string; execute: string; deliver: string };
   related: { label: string; href: string }[];
+  /** The portfolio company it is about, whose page (/portfolio/{id}) tells the same story. */
+  company: { name: string; link: string };
 }
 
 export interface PracticeArea {
@@ -126,7 +128,10 @@ interface ArticleSummary {
 
 export interface ResearchSummary extends ArticleSummary {
   category: 'Market Commentary' | 'Sector Analysis' | 'Thematic Research';
+  /** The authors' names as one line ("Mei-Lin Tan and Adaeze Okafor"): structured data, search. */
   author: string;
+  /** The authors, team members, each with their profile's path. */
+  authors: { name: string; link: string }[];
 }
 export interface PressReleaseSummary extends ArticleSummary {
   year: number;

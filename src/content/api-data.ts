@@ -18,6 +18,7 @@ import { createSearchIndex, SEARCH_MAX_QUERY, type SearchIndex } from './search.
 import type { SearchDoc } from '../app/search.ts';
 import { createListings, type Listings } from './listings.ts';
 import { HOME_INSIGHTS, NEWS_PANEL_MAX_ITEMS } from '../app/constants.ts';
+import { listText } from '../app/format.ts';
 import { listingHref, relatedItems, toResources } from '../app/filters.ts';
 import { PATHS, href } from '../app/paths.ts';
 import { TEAM_IMAGE, imageDefaultSrc } from '../app/image-src.ts';
@@ -137,7 +138,8 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
   const now = opts.now ?? new Date();
   const today = opts.date ?? careersDay(now);
   const site: SiteInfo = { ...content.site, copyrightYear: opts.date ? Number(opts.date.slice(0, 4)) : now.getFullYear(), teamImage: image(TEAM_IMAGE.key) };
-  const stories: Story[] = content.stories.map(({ id, category, title, description, image: key, figures, highlights, strategy, related, body }) => ({
+  const companyNames = new Map(content.portfolio.map((c) => [c.id, c.name]));
+  const stories: Story[] = content.stories.map(({ id, category, title, description, image: key, figures, highlights, strategy, related, company, body }) => ({
     id,
     category,
     title,
@@ -148,6 +150,8 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     highlights,
     strategy,
     related,
+    // The loader checked that the company exists.
+    company: { name: companyNames.get(company) ?? company, link: href('portfolioCompany', { id: company }) },
   }));
   const practiceAreas: PracticeArea[] = content.practiceAreas;
   const team: TeamMember[] = content.team.map(({ id, name, title, image: key, email, office, strategies, sectors, experience, education, expertise, body }) => ({
@@ -164,16 +168,22 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     education,
     expertise,
   }));
-  const research: ResearchSummary[] = content.research.map(({ id, category, date, title, excerpt, image: key, author }) => ({
-    id,
-    category,
-    date,
-    title,
-    excerpt,
-    ...art(key),
-    link: href('researchDetail', { id }),
-    author,
-  }));
+  const teamNames = new Map(content.team.map((t) => [t.id, t.name]));
+  const research: ResearchSummary[] = content.research.map(({ id, category, date, title, excerpt, image: key, authors }) => {
+    // The loader checked that each author is a team member.
+    const people = authors.map((a) => ({ name: teamNames.get(a) ?? a, link: href('teamMember', { id: a }) }));
+    return {
+      id,
+      category,
+      date,
+      title,
+      excerpt,
+      ...art(key),
+      link: href('researchDetail', { id }),
+      author: listText(people.map((p) => p.name)),
+      authors: people,
+    };
+  });
   const pressReleases: PressReleaseSummary[] = content.pressReleases.map(({ id, date, title, excerpt, image: key, location }) => ({
     id,
     date,
@@ -332,12 +342,17 @@ export function buildApiData(content: RawContent, manifest: Record<string, Image
     portfolio: content.portfolio,
     careers: openRoles,
   };
+  // A company's case study: the story about it (one source, content/stories).
+  const storyOf = new Map(content.stories.map((s, i) => [s.company, stories[i]]));
   const index = Object.fromEntries(ITEM_COLLECTIONS.map((c) => [c, new Map(summaries[c].map((s, i) => [s.id, i]))])) as Record<(typeof ITEM_COLLECTIONS)[number], Map<string, number>>;
   const item = (collection: (typeof ITEM_COLLECTIONS)[number], id: string) => {
     const i = index[collection].get(id);
     if (i === undefined) return undefined;
     const value = { ...summaries[collection][i], body: bodies[collection][i].body };
-    if (collection === 'portfolio') return { ...value, ...portfolioExtras(i) } as PortfolioCompany;
+    if (collection === 'portfolio') {
+      const story = storyOf.get(id);
+      return { ...value, ...portfolioExtras(i), ...(story ? { story } : {}) } as PortfolioCompany;
+    }
     if (collection === 'careers') {
       const r = careers[i];
       const o = office(r.office);

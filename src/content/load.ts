@@ -203,6 +203,18 @@ export function loadContent(dir = defaultContentDir(), opts: LoadOptions = {}): 
       if (!offices.includes(entry.office)) problems.push(`${entry.file} › office: "${entry.office}" is not an office of content/site.json (${offices.join(', ')})`);
     }
   }
+  // A story is about a portfolio company (its page tells the story too), one story each.
+  const storyCompanies = new Set<string>();
+  for (const st of (collections.stories ?? []) as { company: string; file: string }[]) {
+    if (!existsSync(path.join(dir, 'portfolio', `${st.company}.md`))) problems.push(`${st.file} › company: "${st.company}" is not a company of content/portfolio`);
+    else if (storyCompanies.has(st.company)) problems.push(`${st.file} › company: "${st.company}" already has a story`);
+    storyCompanies.add(st.company);
+  }
+  // A research note's authors are members of the team (a file of content/team, valid or not: a
+  // broken profile is reported once, as itself).
+  for (const r of (collections.research ?? []) as { authors: string[]; file: string }[]) {
+    for (const [i, a] of r.authors.entries()) if (!existsSync(path.join(dir, 'team', `${a}.md`))) problems.push(`${r.file} › authors.${i}: "${a}" is not a member of content/team`);
+  }
   // A disclosure's links to the library name one of its documents.
   const documentIds = new Set((collections.documents ?? []).map((d) => d.id));
   for (const d of collections.disclosures ?? []) {

@@ -74,6 +74,8 @@ export const Story = z.strictObject({
   highlights: z.array(text).min(3),
   strategy: z.strictObject({ identify: paragraph, execute: paragraph, deliver: paragraph }),
   related: z.array(z.strictObject({ label: text, href: internalHref })).min(2),
+  /** The portfolio company the story is about (content/portfolio/<id>.md): its page tells the story too. */
+  company: slug,
 });
 
 /**
@@ -112,7 +114,8 @@ export const ResearchItem = z.strictObject({
   title: text,
   excerpt,
   image: imageKey,
-  author: text,
+  /** Who wrote it: team members, by id (content/team/<id>.md); the byline names them and links to their profiles. */
+  authors: z.array(slug).min(1),
 });
 
 /** content/press-releases/<id>.md */

@@ -29,6 +29,7 @@ interface Dated {
   category?: string;
   type?: string;
   author?: string;
+  authors?: { name: string; link: string }[];
 }
 
 /** The value of one API read (the content layer's own answer), or undefined. */
@@ -131,7 +132,7 @@ export function buildFeed(api: ApiData, origin: string, def: FeedDef): Feed {
       description: item.excerpt,
       date: new Date(item.date ?? 0),
       category: [{ name: item.category ?? item.type ?? 'Press Release' }],
-      ...(item.author ? { author: [{ name: item.author }] } : {}),
+      ...(item.authors ? { author: item.authors.map((a) => ({ name: a.name, link: `${origin}${a.link}` })) } : item.author ? { author: [{ name: item.author }] } : {}),
     });
   }
   return feed;

@@ -124,6 +124,8 @@ export async function checkReflow(page: Page, scope: string | null): Promise<str
         if (el.closest('[inert], [aria-hidden="true"], dialog:not([open])')) continue;
         const cs = getComputedStyle(el);
         if (cs.visibility === 'hidden' || cs.display === 'none') continue;
+        // Not rendered: inside a closed <details> (content-visibility: hidden), however big its box.
+        if (!el.checkVisibility()) continue;
         const r = el.getBoundingClientRect();
         if (r.width < 2 || r.height < 2) continue;
         // The skip link waits off-screen until it is focused.
@@ -232,6 +234,8 @@ export async function checkTargetSize(page: Page, scope: string | null): Promise
         if (el.closest('[inert], [aria-hidden="true"], dialog:not([open])')) return false;
         const cs = getComputedStyle(el);
         if (cs.visibility === 'hidden' || cs.display === 'none') return false;
+        // Not rendered: inside a closed <details> (content-visibility: hidden), however big its box.
+        if (!el.checkVisibility()) return false;
         const r = el.getBoundingClientRect();
         return r.width >= 2 && r.height >= 2 && !el.classList.contains('skip-link');
       });
@@ -375,6 +379,8 @@ export async function tabThrough(page: Page, maxStops = 150, opts: { pixels?: bo
           if (!dialog && el.closest('dialog')) return false;
           const cs = getComputedStyle(el);
           if (cs.visibility === 'hidden' || cs.display === 'none') return false;
+          // Not rendered: inside a closed <details> (content-visibility: hidden), however big its box.
+          if (!el.checkVisibility()) return false;
           const r = el.getBoundingClientRect();
           // The skip link has a box off-screen until focused; other zero-size boxes are not tabbable.
           return r.width > 0 || r.height > 0 || el.classList.contains('skip-link');
@@ -471,6 +477,8 @@ export async function tabThrough(page: Page, maxStops = 150, opts: { pixels?: bo
             if (e.tabIndex < 0 || (e as HTMLButtonElement).disabled || e.closest('[inert], dialog:not([open])') || (!dialog && e.closest('dialog'))) return false;
             const cs = getComputedStyle(e);
             if (cs.visibility === 'hidden' || cs.display === 'none') return false;
+            // Not rendered: inside a closed <details> (content-visibility: hidden), however big its box.
+            if (!e.checkVisibility()) return false;
             const r = e.getBoundingClientRect();
             return r.width > 0 || r.height > 0 || e.classList.contains('skip-link');
           })[index];

@@ -111,6 +111,9 @@ async function expectNewsSection(page: Page, testInfo: TestInfo, tab: (typeof NE
 
 async function pressFilter(page: Page, group: string, option: string | RegExp) {
   const button = page.getByRole('group', { name: group }).getByRole('button', typeof option === 'string' ? { name: option, exact: true } : { name: option });
+  // On a phone the listing's filters are folded into "Filters (n)": open it first.
+  const folded = page.locator('details.filters-disclosure:not([open]) > summary');
+  if (await folded.isVisible()) await folded.click();
   await button.click();
   await expect(button).toHaveAttribute('aria-pressed', 'true');
 }
@@ -330,6 +333,29 @@ function interactionStates(): UiState[] {
     focus: '#results',
     setup: async (page) => {
       await expect(page.getByRole('navigation', { name: 'Portfolio pages' }).locator('a[aria-current="page"]')).toHaveText('2');
+    },
+  });
+  push({
+    id: 'portfolio-filters-open',
+    label: '/portfolio on a phone, "Filters (1)" open (zero-count options disabled)',
+    url: '/portfolio?region=asia-pacific',
+    pattern: '/portfolio',
+    projects: ['mobile'],
+    shot: 'page',
+    setup: async (page) => {
+      await page.getByText('Filters (1)', { exact: true }).click();
+      await expect(page.getByRole('group', { name: 'Filter by strategy' })).toBeVisible();
+    },
+  });
+  push({
+    id: 'portfolio-page-jump',
+    label: '/portfolio, the page jump: First, Previous, "Page [3] of 4 Go", Next, Last',
+    url: '/portfolio?page=3',
+    pattern: '/portfolio',
+    shot: 'page',
+    focus: '.pagination',
+    setup: async (page) => {
+      await expect(page.getByRole('navigation', { name: 'Portfolio pages' }).getByRole('spinbutton', { name: 'Page' })).toHaveValue('3');
     },
   });
   push({

@@ -77,6 +77,43 @@ test('each listing shows one page of 12, counts every item, and pages through al
   }
 });
 
+test('every paged listing has a page jump to any of its pages, and First and Last links', async () => {
+  for (const [p, total] of [
+    ['/research', ITEMS],
+    ['/press-releases', ITEMS],
+    ['/news-updates', ITEMS],
+    ['/resources', 3 * ITEMS],
+  ] as const) {
+    const pages = Math.ceil(total / LISTING_PAGE_SIZE);
+    const mid = await page(`${p}?page=40`);
+    const jump = /<form class="pagination__jump" action="([^"]+)" method="get">([\s\S]*?)<\/form>/.exec(mid.html);
+    assert.ok(jump, `${p}: a jump form`);
+    assert.equal(jump[1], `${p}#results`);
+    const input = /<input [^>]*name="page"[^>]*>/.exec(jump[2])?.[0] ?? '';
+    for (const attr of ['type="number"', 'min="1"', `max="${pages}"`, 'value="40"', 'required']) assert.ok(input.includes(attr), `${p}: the page field has ${attr}: ${input}`);
+    assert.match(jump[2].replace(/<!-- -->/g, ''), new RegExp(`of ${pages}<`), `${p}: "of ${pages}"`);
+    assert.match(mid.html, new RegExp(`<a href="${p.replace('/', '\\/')}#results" class="pagination__link pagination__link--step pagination__link--end"`), `${p}: First`);
+    assert.match(mid.html, new RegExp(`<a href="${p.replace('/', '\\/')}\\?page=${pages}#results" class="pagination__link pagination__link--step pagination__link--end"`), `${p}: Last`);
+    // What the form sends is a page the server has.
+    assert.equal((await page(`${p}?page=${pages}`)).status, 200);
+  }
+  // Filters ride along as hidden fields.
+  const f = await page('/research?category=Sector+Analysis&page=2');
+  assert.match(/class="pagination__jump"[^>]*>([\s\S]*?)<\/form>/.exec(f.html)?.[1] ?? '', /<input type="hidden" name="category" value="Sector Analysis"\/>/);
+});
+
+test('press releases and news list as dated rows; the press years, all of them, sit on one row', async () => {
+  for (const p of ['/press-releases', '/news-updates']) {
+    const { html } = await page(p);
+    assert.match(html, /<ul class="article-rows">(<li class="card article-card">[\s\S]*?<time dateTime="\d{4}-\d{2}-\d{2}">)/, `${p}: dated rows`);
+  }
+  const { html, data } = await page('/press-releases');
+  const years = data['/api/listings/press-releases'].options.year as string[];
+  assert.ok(years.length >= 12, `${years.length} years`);
+  const bar = /<div class="filter-bar filter-bar--row" role="group"[\s\S]*?<\/div><\/div>/.exec(html)?.[0] ?? '';
+  for (const y of years) assert.ok(bar.includes(`value="${y}"`), `year ${y} in the one-row bar`);
+});
+
 test('a middle page: previous and next, its neighbours, the ends, ellipses between', async () => {
   const mid = await page('/research?page=40');
   assert.deepEqual(
@@ -103,7 +140,12 @@ test('filters and pages combine: the count, the pages and the links keep the fil
   assert.equal((await page(`/research?category=Sector+Analysis&page=${lastPage + 1}`)).status, 404);
   // Choosing a filter starts again at page 1: the filter buttons carry no page.
   const p5 = await page('/research?page=5');
-  assert.ok(!/name="page"/.test(p5.html), 'no page parameter in the filter forms');
+  const filterForms = [...p5.html.matchAll(/<form [^>]*class="filter-bar__form"[\s\S]*?<\/form>/g)].map((m) => m[0]);
+  assert.ok(filterForms.length > 0, 'filter forms');
+  assert.ok(
+    filterForms.every((f) => !/name="page"/.test(f)),
+    'no page parameter in the filter forms',
+  );
   // Year options: every year of the archive, newest first, on any page and filter.
   const years = (await page('/press-releases?year=2016&page=2')).data['/api/listings/press-releases?page=2&year=2016'];
   assert.ok(years, 'embedded under its canonical key');

@@ -23,10 +23,10 @@ const image: ImageRef = { key: 'x/y', width: 1600, height: 900, widths: [], colo
 const base = { excerpt: 'An excerpt long enough to count.', imageUrl: '', image, link: '' };
 
 const research: ResearchSummary[] = [
-  { ...base, id: 'r1', date: '2026-10-14', title: 'Exit window', category: 'Thematic Research', author: 'A' },
-  { ...base, id: 'r2', date: '2026-05-19', title: 'Pharma', category: 'Sector Analysis', author: 'A' },
-  { ...base, id: 'r3', date: '2025-06-17', title: 'Food', category: 'Market Commentary', author: 'A' },
-  { ...base, id: 'r4', date: '2025-03-04', title: 'Real estate', category: 'Sector Analysis', author: 'A' },
+  { ...base, id: 'r1', date: '2026-10-14', title: 'Exit window', category: 'Thematic Research', author: 'A', authors: [] },
+  { ...base, id: 'r2', date: '2026-05-19', title: 'Pharma', category: 'Sector Analysis', author: 'A', authors: [] },
+  { ...base, id: 'r3', date: '2025-06-17', title: 'Food', category: 'Market Commentary', author: 'A', authors: [] },
+  { ...base, id: 'r4', date: '2025-03-04', title: 'Real estate', category: 'Sector Analysis', author: 'A', authors: [] },
 ];
 const press: PressReleaseSummary[] = [
   { ...base, id: 'p1', date: '2026-09-15', title: 'Fund VI', year: 2026, location: 'NEW YORK' },

@@ -4,7 +4,7 @@
  * (Markdown, see Prose) and the first two other items of the same collection as "Related".
  * ArticlePage is such a route whole: its reads and the shared opening, then this layout.
  */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from '../router.tsx';
 import { formatDate } from '../format.ts';
 import type { Body, ImageRef } from '../types.ts';
@@ -27,17 +27,17 @@ interface Props {
   excerpt: string;
   image: ImageRef;
   body: Body;
-  /** Research: who wrote it. */
-  author?: string;
+  /** Research: who wrote it (team members, linked to their profiles). */
+  authors?: { name: string; link: string }[];
   related: { heading: string; items: ArticleCardProps[] };
   /** Extra content after the body (a note, a media contact). */
   children?: ReactNode;
 }
 
-export function ArticleDetail({ back, label, location, date, title, excerpt, image, body, author, related, children }: Props) {
+export function ArticleDetail({ back, label, location, date, title, excerpt, image, body, authors, related, children }: Props) {
   return (
     <article className="article">
-      <PageMeta title={title} description={excerpt.length > 160 ? `${excerpt.slice(0, 157).trimEnd()}…` : excerpt} article={{ publishedTime: date, section: label, author }} />
+      <PageMeta title={title} description={excerpt.length > 160 ? `${excerpt.slice(0, 157).trimEnd()}…` : excerpt} article={{ publishedTime: date, section: label, authors }} />
       <header className="article-header">
         <div className="container article-header__inner">
           <div className="article-header__top">
@@ -57,7 +57,17 @@ export function ArticleDetail({ back, label, location, date, title, excerpt, ima
           </p>
           <h1 className="article-header__title">{title}</h1>
           <p className="article-header__lede">{excerpt}</p>
-          {author && <p className="article-header__byline">By {author}</p>}
+          {authors && (
+            <p className="article-header__byline">
+              By{' '}
+              {authors.map((a, i) => (
+                <Fragment key={a.link}>
+                  {i > 0 && (i === authors.length - 1 ? ' and ' : ', ')}
+                  <Link href={a.link}>{a.name}</Link>
+                </Fragment>
+              ))}
+            </p>
+          )}
         </div>
       </header>
       <div className="container article-figure">
@@ -121,7 +131,7 @@ interface ArticlePageProps<T extends ArticleSummary, R extends ArticleSummary> {
   loading: string;
   back: Props['back'];
   /** The label, and the dateline or author, an article shows above its title. */
-  heading: (a: T) => Pick<Props, 'label' | 'location' | 'author'>;
+  heading: (a: T) => Pick<Props, 'label' | 'location' | 'authors'>;
   /** The related section's heading, and each related card's label. */
   relatedHeading: string;
   relatedLabel: (r: R) => string;

@@ -6,7 +6,7 @@
  * the page re-renders from the new query string. Each option's `href` is the URL it leads to; the
  * form carries that URL's other parameters as hidden inputs, so both paths reach the same page.
  */
-import { useId, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useLocation, useRouter } from '../router.tsx';
 import { resultCountText } from '../filters.ts';
 import { formatCount } from '../format.ts';
@@ -28,6 +28,8 @@ interface Props {
   name: string;
   options: FilterOption[];
   selected: string;
+  /** Keep the options on one row (years: a long, ordered run), scrolling sideways when they outgrow it. */
+  oneRow?: boolean;
 }
 
 /** The parameters of `href` other than `name`: what a no-JavaScript form must carry along. */
@@ -36,7 +38,7 @@ function hiddenParams(href: string, name: string): [string, string][] {
   return [...url.searchParams].filter(([k]) => k !== name);
 }
 
-export function FilterBar({ label, name, options, selected }: Props) {
+export function FilterBar({ label, name, options, selected, oneRow }: Props) {
   const { navigate } = useRouter();
   const { pathname } = useLocation();
   const labelId = useId();
@@ -47,8 +49,19 @@ export function FilterBar({ label, name, options, selected }: Props) {
     navigate(option.href, { replace: true, scroll: false });
   };
 
+  // An option that would leave nothing is disabled (its count, "0 companies", says why); the
+  // chosen one never is, so that it can always be seen and left.
   const button = (o: FilterOption) => (
-    <button key={o.value} type="submit" name={name} value={o.value} aria-pressed={o.value === selected} className="filter-button" onClick={(e) => choose(e, o)}>
+    <button
+      key={o.value}
+      type="submit"
+      name={name}
+      value={o.value}
+      aria-pressed={o.value === selected}
+      disabled={o.count?.n === 0 && o.value !== selected}
+      className="filter-button"
+      onClick={(e) => choose(e, o)}
+    >
       {o.label ?? o.value}
       {o.count && ' '}
       {o.count && (
@@ -66,7 +79,7 @@ export function FilterBar({ label, name, options, selected }: Props) {
   // options carried the same parameters, else one per option, swapped every button for a new one
   // when a choice changed that, and focus fell to <body>.)
   return (
-    <div className="filter-bar" role="group" aria-labelledby={labelId}>
+    <div className={oneRow ? 'filter-bar filter-bar--row' : 'filter-bar'} role="group" aria-labelledby={labelId}>
       <span id={labelId} className="filter-bar__label">
         {label}
       </span>
@@ -93,5 +106,28 @@ export function ResultCount({ count, visible, page = 1, pageCount = 1 }: { count
       {resultCountText(count)}
       {pageCount > 1 && <span className="visually-hidden">{`, page ${page} of ${pageCount}`}</span>}
     </p>
+  );
+}
+
+/** Where the filters show whole (wider screens): the disclosure's summary is hidden there (listings.css). */
+const FILTERS_SHOWN_WHOLE = '(min-width: 640px)';
+
+/**
+ * The filters of a listing behind "Filters (n)" on phones (n: how many are set, updated as they
+ * change), so that the first result is not pushed a screen down. A <details>: it opens and closes
+ * without JavaScript, and React leaves its open state alone, so a filter pressed inside it keeps
+ * the focus and the disclosure open. Wider screens hide the summary and show the filters whole
+ * (::details-content, listings.css); where that selector is unknown, script opens it there.
+ */
+export function FiltersDisclosure({ active, children }: { active: number; children: ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (!CSS.supports('selector(::details-content)') && window.matchMedia(FILTERS_SHOWN_WHOLE).matches) ref.current?.setAttribute('open', '');
+  }, []);
+  return (
+    <details ref={ref} className="filters-disclosure">
+      <summary className="filters-disclosure__summary">Filters ({active})</summary>
+      {children}
+    </details>
   );
 }

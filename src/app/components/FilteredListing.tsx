@@ -8,11 +8,11 @@ import { Fragment, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useRouter } from '../router.tsx';
 import { useQuery, type QueryKey } from '../query.ts';
 import { LISTINGS, type ListingName, type ListingOf } from '../listing.ts';
-import { listingHref } from '../filters.ts';
+import { ALL, listingHref } from '../filters.ts';
 import { Loaded } from './Loaded.tsx';
 import { PageMeta } from './PageMeta.tsx';
 import { PageHero } from './PageHero.tsx';
-import { FilterBar, ResultCount } from './FilterBar.tsx';
+import { FilterBar, FiltersDisclosure, ResultCount } from './FilterBar.tsx';
 import { Pagination, RESULTS_ID } from './Pagination.tsx';
 
 interface Props<N extends ListingName> {
@@ -33,7 +33,7 @@ interface Props<N extends ListingName> {
   /** The results section's accessible name. */
   label: string;
   /** One filter: its group's name and query parameter; its options are the listing's own. */
-  filter?: { label: string; param: string };
+  filter?: { label: string; param: string; oneRow?: boolean };
   /** Otherwise: the filter bars, wrapped in a div of `filtersClass` (where "Clear all filters" moves the focus). */
   filters?: (l: ListingOf[N]) => ReactNode;
   filtersClass?: string;
@@ -65,7 +65,10 @@ export function FilteredListing<N extends ListingName>(props: Props<N>) {
     navigate(path, { replace: true, scroll: false });
     // The empty state (and this button) goes away: continue from the first filter, scrolled into
     // view (on a phone, or with four filter groups, it is above the empty state).
-    requestAnimationFrame(() => filtersRef.current?.querySelector('button')?.focus());
+    requestAnimationFrame(() => {
+      filtersRef.current?.closest('details')?.setAttribute('open', '');
+      filtersRef.current?.querySelector('button')?.focus();
+    });
   };
 
   // The page's parts are siblings (a list, not a wrapper): the tree, and so every useId, is the
@@ -80,18 +83,21 @@ export function FilteredListing<N extends ListingName>(props: Props<N>) {
         ...(intro ? [<Fragment key="intro">{intro}</Fragment>] : []),
         <section key="results" id={RESULTS_ID} className="block listing" aria-label={label} aria-busy={(listing.status === 'success' && listing.previous) || undefined}>
           <div className="container">
-            {filter ? (
-              <FilterBar
-                label={filter.label}
-                name={filter.param}
-                selected={l.selected[filter.param]}
-                options={l.options[filter.param].map((v) => ({ value: v, href: listingHref(path, { [filter.param]: v }) }))}
-              />
-            ) : (
-              <div className={filtersClass} ref={filtersRef}>
-                {filters?.(l)}
-              </div>
-            )}
+            <FiltersDisclosure active={Object.values(l.selected).filter((v) => v !== ALL).length}>
+              {filter ? (
+                <FilterBar
+                  label={filter.label}
+                  name={filter.param}
+                  selected={l.selected[filter.param]}
+                  oneRow={filter.oneRow}
+                  options={l.options[filter.param].map((v) => ({ value: v, href: listingHref(path, { [filter.param]: v }) }))}
+                />
+              ) : (
+                <div className={filtersClass} ref={filtersRef}>
+                  {filters?.(l)}
+                </div>
+              )}
+            </FiltersDisclosure>
             <ResultCount count={l.total} page={l.page} pageCount={l.pageCount} visible={empty !== undefined || undefined} />
             {empty === undefined || l.items.length > 0 ? (
               <ul className={gridClass}>{items(l)}</ul>

@@ -6,6 +6,7 @@
 import { Link } from '../router.tsx';
 import type { HomeData, PracticeArea } from '../types.ts';
 import { ArticleCard } from './ArticleCard.tsx';
+import { FiguresAsOf } from './FiguresAsOf.tsx';
 
 export function HomeSections({ home, practiceAreas }: { home: HomeData; practiceAreas: PracticeArea[] }) {
   const strategies = practiceAreas.filter((p) => p.kind === 'strategy');
@@ -39,6 +40,7 @@ export function HomeSections({ home, practiceAreas }: { home: HomeData; practice
               </div>
             ))}
           </dl>
+          <FiguresAsOf />
         </div>
       </section>
 

@@ -13,7 +13,7 @@ interface Props {
   title: string;
   description: string;
   /** Articles (research, press releases, news): og:type article and a NewsArticle/Article. */
-  article?: { publishedTime: string; section: string; author?: string };
+  article?: { publishedTime: string; section: string; authors?: { name: string; link: string }[] };
   /** Team profiles: a Person. */
   person?: { name: string; jobTitle: string; email?: string };
   /** Pages search engines should not list (search results): followed, not indexed. */
@@ -84,7 +84,7 @@ export function PageMeta({ title, description, article, person, noindex, structu
       image: [abs(og.path)],
       url,
       mainEntityOfPage: url,
-      author: article.author ? { '@type': 'Person', name: article.author } : { '@id': `${home}#organization` },
+      author: article.authors?.length ? article.authors.map((a) => ({ '@type': 'Person', name: a.name, url: abs(a.link) })) : { '@id': `${home}#organization` },
       publisher: { '@id': `${home}#organization` },
     });
   }

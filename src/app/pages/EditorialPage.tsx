@@ -13,6 +13,7 @@ import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { CompanyCard } from '../components/CompanyCard.tsx';
+import { FiguresAsOf } from '../components/FiguresAsOf.tsx';
 import { formatCount } from '../format.ts';
 
 /**
@@ -123,6 +124,7 @@ function BlockView({ block, index }: { block: BlockT; index: number }) {
                 </div>
               ))}
             </dl>
+            {block.firm && <FiguresAsOf />}
           </div>
         </section>
       );

@@ -1,4 +1,4 @@
-/** /news-updates: firm and portfolio news, paged, with a category filter (the item's type). */
+/** /news-updates: firm and portfolio news, paged, with a category filter (the item's type), listed as dated rows like the press releases. */
 import { ArticleCard } from '../components/ArticleCard.tsx';
 import { FilteredListing } from '../components/FilteredListing.tsx';
 import { AlertsNote } from '../components/AlertsNote.tsx';
@@ -20,6 +20,7 @@ export function NewsUpdatesPage({ data }: PageProps<ListingKeys<'news'>>) {
       label="News"
       filter={{ label: 'Filter by category', param: 'category' }}
       items={(l) => l.items.map((n) => <ArticleCard key={n.id} href={n.link} image={n.image} label={n.type} date={n.date} title={n.title} excerpt={n.excerpt} />)}
+      gridClass="article-rows"
       pagesLabel="News pages"
     />
   );

@@ -1,7 +1,8 @@
 /**
  * /portfolio/{id}: a portfolio company — its facts (strategy, sector, region, headquarters, years,
- * status, web address as text), the story of the partnership, news that names it and related
- * companies; 404 for unknown ids.
+ * status, web address as text), the case study where the home page has a story about it (the same
+ * story, StoryCase), the story of the partnership, news that names it and related companies; 404
+ * for unknown ids.
  */
 import type { ReactNode } from 'react';
 import { useQuery, type QueryKey } from '../query.ts';
@@ -15,6 +16,7 @@ import { Prose } from '../components/Prose.tsx';
 import { CopyLink } from '../components/CopyLink.tsx';
 import { CompanyMark } from '../components/CompanyMark.tsx';
 import { CompanyCard } from '../components/CompanyCard.tsx';
+import { StoryCase } from '../components/StoryCase.tsx';
 import { formatDate } from '../format.ts';
 import { facetLabel, statusText, type PortfolioCompany } from '../portfolio.ts';
 
@@ -62,6 +64,20 @@ function Company({ c }: { c: PortfolioCompany }) {
           <p className="article-header__lede">{c.description}</p>
         </div>
       </header>
+      {c.story && (
+        // The partnership's story, as the home page's slider tells it (one source: content/stories).
+        <section className="company-case" aria-labelledby="company-case">
+          <div className="container company-case__head">
+            <p className="eyebrow">Case Study</p>
+            <h2 id="company-case" className="block__heading company-case__title">
+              {c.story.title}
+            </h2>
+          </div>
+          <div className="story-detail__body company-case__body">
+            <StoryCase story={c.story} level={3} idPrefix="case" />
+          </div>
+        </section>
+      )}
       <div className="container company-body">
         <section className="company-facts" aria-labelledby="company-facts">
           <h2 id="company-facts" className="section-label">

@@ -1,4 +1,8 @@
-/** /press-releases: announcements, paged, with a year filter (distinct years, newest first). */
+/**
+ * /press-releases: announcements, paged, with a year filter (distinct years, newest first, on one
+ * row) — listed as dated rows (date, dateline, title, excerpt, a small image): an archive is read
+ * by date, not by picture.
+ */
 import { useQuery } from '../query.ts';
 import { Q } from '../types.ts';
 import { ArticleCard, placeName } from '../components/ArticleCard.tsx';
@@ -30,7 +34,8 @@ export function PressReleasesPage({ data }: PageProps<ListingKeys<'press-release
         </>
       }
       label="Press releases"
-      filter={{ label: 'Filter by year', param: 'year' }}
+      filter={{ label: 'Filter by year', param: 'year', oneRow: true }}
+      gridClass="article-rows"
       items={(l) => l.items.map((p) => <ArticleCard key={p.id} href={p.link} image={p.image} label={placeName(p.location)} date={p.date} title={p.title} excerpt={p.excerpt} />)}
       pagesLabel="Press release pages"
     />

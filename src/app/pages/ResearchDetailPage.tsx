@@ -13,7 +13,7 @@ export function ResearchDetailPage({ data }: PageProps<{ item: QueryKey<Research
       related={data.related}
       loading="Loading research"
       back={{ href: href('research'), label: 'All research' }}
-      heading={(r) => ({ label: r.category, author: r.author })}
+      heading={(r) => ({ label: r.category, authors: r.authors })}
       relatedHeading="Related Research"
       relatedLabel={(x) => x.category}
     >

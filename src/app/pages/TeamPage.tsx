@@ -15,7 +15,7 @@ import { PageHero } from '../components/PageHero.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { Img } from '../components/Img.tsx';
-import { FilterBar, ResultCount } from '../components/FilterBar.tsx';
+import { FilterBar, FiltersDisclosure, ResultCount } from '../components/FilterBar.tsx';
 import { ALL } from '../filters.ts';
 import { officeCity } from '../offices.ts';
 import { TEAM_FILTERS, firstSentence, isLeader, selectTeam, teamFilterOptions, teamHref, type TeamFilter } from '../team.ts';
@@ -41,8 +41,11 @@ export function TeamPage({ data }: PageProps<{ team: QueryKey<TeamMember[]> }>) 
     e.preventDefault();
     navigate(href('team'), { replace: true, scroll: false });
     // The empty state (and this button) goes away: continue from the first filter, scrolled into
-    // view (on a phone the three filter groups are taller than the screen: it is far above).
-    requestAnimationFrame(() => filtersRef.current?.querySelector('button')?.focus());
+    // view (on a phone the filters are folded in "Filters (n)", and far above: open them first).
+    requestAnimationFrame(() => {
+      filtersRef.current?.closest('details')?.setAttribute('open', '');
+      filtersRef.current?.querySelector('button')?.focus();
+    });
   };
   return (
     <>
@@ -56,22 +59,24 @@ export function TeamPage({ data }: PageProps<{ team: QueryKey<TeamMember[]> }>) 
       {options && selection && (
         <section className="block team-filters" aria-label="Filter the team">
           <div className="container">
-            <div className="resources-filters portfolio-filters" ref={filtersRef}>
-              {TEAM_FILTERS.map((f) => (
-                <FilterBar
-                  key={f}
-                  label={FILTER_LABELS[f]}
-                  name={f}
-                  selected={selection.selected[f]}
-                  options={[{ value: ALL, label: 'All' }, ...options[f]].map((o) => ({
-                    value: o.value,
-                    label: o.label,
-                    href: teamHref(selection.selected, { [f]: o.value }),
-                    count: { n: selection.counts[f][o.value] ?? 0, noun: PERSON },
-                  }))}
-                />
-              ))}
-            </div>
+            <FiltersDisclosure active={TEAM_FILTERS.filter((f) => selection.selected[f] !== ALL).length}>
+              <div className="resources-filters portfolio-filters" ref={filtersRef}>
+                {TEAM_FILTERS.map((f) => (
+                  <FilterBar
+                    key={f}
+                    label={FILTER_LABELS[f]}
+                    name={f}
+                    selected={selection.selected[f]}
+                    options={[{ value: ALL, label: 'All' }, ...options[f]].map((o) => ({
+                      value: o.value,
+                      label: o.label,
+                      href: teamHref(selection.selected, { [f]: o.value }),
+                      count: { n: selection.counts[f][o.value] ?? 0, noun: PERSON },
+                    }))}
+                  />
+                ))}
+              </div>
+            </FiltersDisclosure>
             <ResultCount count={shown.length} visible />
             {shown.length === 0 && (
               <div className="resources-empty">
