@@ -6,7 +6,6 @@
  */
 import { COOKIE_PREFERENCES_KEY } from './constants.ts';
 import { queryKey } from './query.ts';
-import { readCookie } from '../shared/cookie.ts';
 
 /** What the server read from the visitor's cookie, in the page's data (cookie settings only). */
 export const COOKIE_PREFERENCES_DATA = queryKey<CookiePreferences>('cookie-preferences');
@@ -83,5 +82,11 @@ export const cookieValueOf = (p: CookiePreferences) => encodeURIComponent(serial
 
 /** Preferences from a Cookie header or document.cookie (defaults when absent or unreadable). */
 export function cookiePreferencesFromCookies(cookieHeader: string | undefined): CookiePreferences {
-  return parseCookiePreferences(readCookie(cookieHeader, COOKIE_PREFERENCES_KEY));
+  const m = new RegExp(`(?:^|;\\s*)${COOKIE_PREFERENCES_KEY}=([^;]*)`).exec(cookieHeader ?? '');
+  if (!m) return { ...DEFAULT_COOKIE_PREFERENCES };
+  try {
+    return parseCookiePreferences(decodeURIComponent(m[1]));
+  } catch {
+    return { ...DEFAULT_COOKIE_PREFERENCES };
+  }
 }

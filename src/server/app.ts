@@ -55,6 +55,7 @@ const PIPELINE: step.Step[] = [
   step.publicFiles, // robots.txt and the icons: open
   step.liveReload, // development only
   step.loginAssets, // what the login page loads: open
+  step.cookies, // req.cookies, for the gate
   step.alertLinks, // the alert e-mails' links: open (decision 013)
   step.gate, // the login page and API, then nothing further without a session
   step.contactForm,

@@ -8,8 +8,7 @@ import { slowDown } from 'express-slow-down';
 import { LOGIN_ERROR, SESSION_COOKIE } from '../app/constants.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
-import { createSessionToken, createSessionVerifier, deriveKeys, passwordMatches, signSession, type Session } from './session.ts';
-import { readCookie } from '../shared/cookie.ts';
+import { createSessionToken, createSessionVerifier, deriveKeys, passwordMatches, readCookie, signSession, type Session } from './session.ts';
 import type { Revocations } from './revocations.ts';
 import { HSTS } from './security.ts';
 import { NO_STORE } from './cache-control.ts';
@@ -144,10 +143,13 @@ export function createGate(config: Config, log: Logger, opts: GateDeps = {}) {
     const s = verify(token, now);
     return s && !opts.revocations?.has(s.id, now) ? s : null;
   };
-  /** The session a Cookie header carries, for a request of this scheme (the fast path's and the gate's one reading). */
+  /** The visitor's session, from the cookies cookie-parser read (the pipeline's cookies step) and the request's scheme. */
+  const sessionOf = (req: Request, now = Date.now()): Session | null => valid((req.cookies as Record<string, unknown> | undefined)?.[sessionCookieName(req.secure)], now);
+  /**
+   * The same from a raw Cookie header, for the fast path (which runs no middleware): readCookie
+   * reads one cookie as cookie-parser does (held equal to it by tests/unit/session.test.ts).
+   */
   const session = (cookieHeader: string | undefined, secure: boolean, now = Date.now()): Session | null => valid(readCookie(cookieHeader, sessionCookieName(secure)), now);
-  /** The visitor's session. */
-  const sessionOf = (req: Request, now = Date.now()): Session | null => session(req.headers.cookie, req.secure, now);
   /** The Set-Cookie value that renews a session used now (a later idle expiry), or undefined when not due yet. */
   const renewal = (s: Session, secure: boolean, now = Date.now()): string | undefined => {
     if (s.idleExpiresAt >= s.expiresAt || now - (s.idleExpiresAt - idleMs) < renewAfterMs) return undefined;

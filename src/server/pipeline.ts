@@ -4,6 +4,7 @@
  */
 import express, { type ErrorRequestHandler, type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import compression from 'compression';
+import cookieParser from 'cookie-parser';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
@@ -246,6 +247,14 @@ export const loginAssets: Step = (app, { assets, loginAssets: open }) => {
     if (!open.has(ROUTED_BEFORE_PAGES.assets + req.path) && !req.path.endsWith('.woff2')) return next();
     assets(req, res, next);
   });
+};
+
+/**
+ * Cookies are parsed once, for the gate and what follows (req.cookies). No secret: the session
+ * token carries its own signature (session.ts), and no other cookie is signed.
+ */
+export const cookies: Step = (app) => {
+  app.use(cookieParser());
 };
 
 /** 405 JSON with Allow for any other method on a POST-only endpoint. */

@@ -155,7 +155,7 @@ test('the idle limit: a token unused for longer than it is refused, a renewal (s
 });
 
 test('readCookie reads a cookie exactly as cookie-parser does (the fast path reads the session with it)', async () => {
-  const { readCookie } = await import('../../src/shared/cookie.ts');
+  const { readCookie } = await import('../../src/server/session.ts');
   const { default: cookieParser } = await import('cookie-parser');
   const parse = cookieParser();
   const viaParser = (header: string, name: string) => {
