@@ -3,6 +3,7 @@
  * same tree; the route table decides the page.
  */
 import { Suspense } from 'react';
+import { HelmetProvider } from 'react-helmet-async';
 import { QueryContext, type QueryClient, useQuery } from './query.ts';
 import { RouterProvider, useLocation, type Location } from './router.tsx';
 import { matchRoute, notFoundRoute, routeQuery } from './routes.ts';
@@ -16,6 +17,7 @@ import { Spinner } from './components/Spinner.tsx';
 interface Props {
   client: QueryClient;
   location: Location;
+  helmetContext?: object;
   /** The server answered this location with its 404 page (one document for every unknown URL). */
   notFound?: boolean;
 }
@@ -27,17 +29,19 @@ function storyInUrl(client: QueryClient, location: Location): boolean {
   return !!id && !!client.get(Q.stories).data?.some((s) => s.id === id);
 }
 
-export function App({ client, location, notFound = false }: Props) {
+export function App({ client, location, helmetContext = {}, notFound = false }: Props) {
   return (
-    <QueryContext.Provider value={client}>
-      <RouterProvider initial={location}>
-        <ToastProvider>
-          <OverlayProvider storyExpanded={storyInUrl(client, location)}>
-            <Layout notFoundAt={notFound ? location.pathname + location.search : null} />
-          </OverlayProvider>
-        </ToastProvider>
-      </RouterProvider>
-    </QueryContext.Provider>
+    <HelmetProvider context={helmetContext}>
+      <QueryContext.Provider value={client}>
+        <RouterProvider initial={location}>
+          <ToastProvider>
+            <OverlayProvider storyExpanded={storyInUrl(client, location)}>
+              <Layout notFoundAt={notFound ? location.pathname + location.search : null} />
+            </OverlayProvider>
+          </ToastProvider>
+        </RouterProvider>
+      </QueryContext.Provider>
+    </HelmetProvider>
   );
 }
 

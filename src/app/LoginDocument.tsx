@@ -1,3 +1,4 @@
+import { Helmet, HelmetProvider } from 'react-helmet-async';
 import { Document, type Assets } from './Document.tsx';
 import { LoginPage, type LoginProps } from './pages/LoginPage.tsx';
 
@@ -5,9 +6,13 @@ import { LoginPage, type LoginProps } from './pages/LoginPage.tsx';
 export function LoginDocument({ assets, bootJson, props }: { assets: Assets; bootJson: string; props: LoginProps }) {
   return (
     <Document assets={assets} bootJson={bootJson}>
-      <title>Sign in — Halden Rowe Capital</title>
-      <meta name="description" content="Enter the site password to continue to Halden Rowe Capital." />
-      <LoginPage {...props} />
+      <HelmetProvider>
+        <Helmet>
+          <title>Sign in — Halden Rowe Capital</title>
+          <meta name="description" content="Enter the site password to continue to Halden Rowe Capital." />
+        </Helmet>
+        <LoginPage {...props} />
+      </HelmetProvider>
     </Document>
   );
 }

@@ -1,3 +1,4 @@
+import { Helmet } from 'react-helmet-async';
 import { SECTION_NAMES, SITE_NAME } from '../constants.ts';
 import { useLocation } from '../router.tsx';
 import { useQueryClient } from '../query.ts';
@@ -104,22 +105,23 @@ export function PageMeta({ title, description, article, person, noindex, structu
 
   return (
     <>
-      {/* React 19 hoists these into <head> (on the server and on navigation): title, then meta, then link, as react-helmet-async wrote them. */}
-      <title>{full}</title>
-      <meta name="description" content={description} />
-      {noindex && <meta name="robots" content="noindex, follow" />}
-      <meta property="og:site_name" content={SITE_NAME} />
-      <meta property="og:type" content={article ? 'article' : 'website'} />
-      <meta property="og:title" content={full} />
-      <meta property="og:description" content={description} />
-      {origin && <meta property="og:url" content={url} />}
-      <meta property="og:image" content={abs(og.path)} />
-      <meta property="og:image:width" content={String(og.width)} />
-      <meta property="og:image:height" content={String(og.height)} />
-      {article && <meta property="article:published_time" content={article.publishedTime} />}
-      {article && <meta property="article:section" content={article.section} />}
-      <meta name="twitter:card" content="summary_large_image" />
-      {origin && <link rel="canonical" href={url} />}
+      <Helmet>
+        <title>{full}</title>
+        <meta name="description" content={description} />
+        {noindex && <meta name="robots" content="noindex, follow" />}
+        {origin && <link rel="canonical" href={url} />}
+        <meta property="og:site_name" content={SITE_NAME} />
+        <meta property="og:type" content={article ? 'article' : 'website'} />
+        <meta property="og:title" content={full} />
+        <meta property="og:description" content={description} />
+        {origin && <meta property="og:url" content={url} />}
+        <meta property="og:image" content={abs(og.path)} />
+        <meta property="og:image:width" content={String(og.width)} />
+        <meta property="og:image:height" content={String(og.height)} />
+        {article && <meta property="article:published_time" content={article.publishedTime} />}
+        {article && <meta property="article:section" content={article.section} />}
+        <meta name="twitter:card" content="summary_large_image" />
+      </Helmet>
       {/* Structured data: a data block (not executed), so the CSP needs nothing for it. */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(graph) }} />
     </>
