@@ -1,3 +1,4 @@
+import { Helmet, HelmetProvider } from 'react-helmet-async';
 import { Document, type Assets } from './Document.tsx';
 import { AlertLinkPage, ALERT_LINK_TITLES, type AlertLinkProps } from './pages/AlertLinkPage.tsx';
 
@@ -5,9 +6,13 @@ import { AlertLinkPage, ALERT_LINK_TITLES, type AlertLinkProps } from './pages/A
 export function AlertLinkDocument({ assets, props, gated }: { assets: Assets; props: AlertLinkProps; gated: boolean }) {
   return (
     <Document assets={assets} bootJson="{}">
-      <title>{`${ALERT_LINK_TITLES[props.kind]} — Halden Rowe Capital`}</title>
-      <meta name="robots" content="noindex" />
-      <AlertLinkPage {...props} gated={gated} />
+      <HelmetProvider>
+        <Helmet>
+          <title>{`${ALERT_LINK_TITLES[props.kind]} — Halden Rowe Capital`}</title>
+          <meta name="robots" content="noindex" />
+        </Helmet>
+        <AlertLinkPage {...props} gated={gated} />
+      </HelmetProvider>
     </Document>
   );
 }

@@ -20,15 +20,16 @@ function load(): BuildManifest {
 const gz = (url: string) => gzipSync(readFileSync(path.join(dist, url))).length;
 
 /**
- * 90 KB: React DOM alone is 66 KB of it (its client, minified, 204 KB). 95 KB until issue 33
- * (94.9 KB measured): react-helmet-async left (React 19 hoists the head's tags itself, −5.6 KB) and
- * the home page's news panel and story detail load after hydration (−1 KB): 88.3 KB
- * (`npm run perf -- weight`). The issue's goal is 80 KB. The scripts start after the first paint
+ * 95 KB: React DOM alone is 66 KB of it (its client, minified, 204 KB); react-helmet-async, part of
+ * the stack we are asked to keep, about 5.6 KB. 95 KB until issue 33 (94.9 KB measured); the home
+ * page's news panel and story detail now load after hydration (−1 KB), which the new pages and
+ * the case studies used again: 94.6 KB (`npm run perf -- weight`).
+ * The issue's goal is 80 KB: not reached. The scripts start after the first paint
  * (src/client/boot.ts), so this weighs on interactivity, not on LCP.
  */
-const FIRST_LOAD_JS_BUDGET = 90 * KB;
+const FIRST_LOAD_JS_BUDGET = 95 * KB;
 
-test('home page first-load JavaScript ≤ 90 KB gzip (loader + entry + everything it imports)', () => {
+test('home page first-load JavaScript ≤ 95 KB gzip (loader + entry + everything it imports)', () => {
   const m = load();
   const files = [m.loader, m.entries.site.js, ...m.entries.site.preload];
   const total = files.reduce((sum, f) => sum + gz(f), 0);
