@@ -77,7 +77,8 @@ test('header text over every slide keeps at least 7:1 against the lightest pixel
         }
         return out;
       });
-      expect(boxes.length, 'the header shows its text').toBeGreaterThanOrEqual(3);
+      // LOGIN and MENU at every width (below 380 px the logo is its monogram alone, below 520 px SEARCH an icon).
+      expect(boxes.length, 'the header shows its text').toBeGreaterThanOrEqual(2);
       const show = await injectStyle(page, '.navbar * { color: transparent !important; }');
       // One shot of the band that holds every line of text; each line's box is read from it.
       const band = {
