@@ -31,6 +31,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { UI_STATES } from '../e2e/states.ts';
+import { E2E_SESSION_SECRET } from '../e2e/env.ts';
 import { FEEDS } from '../../src/app/Document.tsx';
 import { NEWS_TABS } from '../../src/app/news-tabs.ts';
 import { LISTINGS } from '../../src/app/listing.ts';
@@ -91,22 +92,23 @@ async function extraPaths(server: TestServer, cookie: string): Promise<string[]>
 
 /** Every document of one access mode. */
 async function documentsOf(mode: 'password' | 'public'): Promise<Doc[]> {
-  const server = await startServer(mode === 'public' ? { env: { SITE_ACCESS: 'public', PUBLIC_ORIGIN } } : {});
+  // The e2e secret: the alert links of states.ts are signed with it (decision 013).
+  const server = await startServer({ env: { SESSION_SECRET: E2E_SESSION_SECRET, ...(mode === 'public' ? { SITE_ACCESS: 'public', PUBLIC_ORIGIN } : {}) } });
   try {
     const cookie = mode === 'password' ? await server.login() : '';
     const docs: Doc[] = [];
     const seen = new Set<string>();
-    const get = async (p: string, opts: { signedOut?: boolean; kind?: Doc['kind'] } = {}) => {
+    const get = async (p: string, opts: { signedOut?: boolean; kind?: Doc['kind']; status?: number } = {}) => {
       const key = `${opts.signedOut ? 'signed out ' : ''}${p}`;
       if (seen.has(key)) return;
       seen.add(key);
       const res = await fetch(server.url + p, { redirect: 'manual', headers: opts.signedOut || !cookie ? {} : { cookie } });
       // A redirect (public mode's /login, a non-canonical URL) is not a document.
       if (res.status >= 300 && res.status < 400) return;
-      assert.ok(res.status === 200 || res.status === 404, `${mode} ${p}: HTTP ${res.status}`);
+      assert.ok(res.status === (opts.status ?? 200) || res.status === 404, `${mode} ${p}: HTTP ${res.status}`);
       docs.push({ name: `${mode} GET ${p}${opts.signedOut ? ' (signed out)' : ''}`, kind: opts.kind ?? 'html', body: await res.text() });
     };
-    for (const state of UI_STATES) await get(state.url, { signedOut: state.signedOut });
+    for (const state of UI_STATES) await get(state.url, { signedOut: state.signedOut, status: state.status });
     for (const p of await extraPaths(server, cookie)) await get(p);
     if (mode === 'password') for (const p of ['/login?error=1', '/login?error=throttled']) await get(p, { signedOut: true });
     // The contact page as the answer to a post the server refuses (no JavaScript).
