@@ -77,7 +77,7 @@ test('/resources: both filters must match — a type without the chosen category
   await expect(page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: 'Award', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Clear all filters' }).click();
   await expect(page).toHaveURL(/\/resources$/);
-  expect(await cardTitles(page)).toHaveLength(12);
+  await expect.poll(() => cardTitles(page)).toHaveLength(12);
 });
 
 test.describe('without JavaScript', () => {
