@@ -485,7 +485,10 @@ export async function tabThrough(page: Page, maxStops = 150, opts: { pixels?: bo
           if (!el) return null;
           // Where the page was when this stop took focus in order (focus from elsewhere could scroll differently).
           window.scrollTo(scroll[0], scroll[1]);
-          el.focus({ preventScroll: true });
+          // Scrolled into view inside its own scroller (an open dialog that scrolls), as a Tab
+          // would: the first pass left that scroller where its last stop put it, and a control
+          // scrolled out of it would measure no change at all. In view already, nothing moves.
+          el.focus();
           // The box whose outline is drawn: the control, or the positioned ancestor its ::after fills.
           const box = onAfter ? ((el.offsetParent as HTMLElement | null)?.getBoundingClientRect() ?? el.getBoundingClientRect()) : el.getBoundingClientRect();
           const pad = 12;
