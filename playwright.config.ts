@@ -66,7 +66,10 @@ export default defineConfig({
     timezoneId: 'America/New_York',
     deviceScaleFactor: 1,
     colorScheme: 'light',
-    trace: 'retain-on-failure',
+    // A trace is recorded for every test and thrown away when it passes: in CI that cost ~25 % of
+    // the runner's CPU (8 states: 55 → 42 s user) for files nobody opens there (the failure's
+    // screenshot and error context stay). Locally it is kept for failures; `--trace on` forces it.
+    trace: CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
