@@ -189,7 +189,7 @@ export interface CrawlOptions {
   clock: 'paused' | 'real';
   /** Forward Tab stops walked from the region's first control (then one back); each control activated is reached by Tab as well. */
   tabStops?: number;
-  /** Controls activated at most. */
+  /** Controls activated at most (default 16; 0 on a page without the site's script, found by the crawler). */
   maxActivations?: number;
   /** Wall-time budget of the crawl, ms: a safety net, not a sample (what it leaves out is reported). */
   budgetMs?: number;
@@ -370,7 +370,10 @@ export async function crawlJourneys(
 ): Promise<JourneyRecord> {
   const started = Date.now();
   const budget = opts.budgetMs ?? (state.id === SHARED_PARTS_STATE || state.id === 'home' ? 15_000 : 8000);
-  const maxActivations = opts.maxActivations ?? 16;
+  // A page sent without the site's script (the alert links' pages) answers every button with a
+  // new page: there is no state to follow, only the Tab walk.
+  const scripted = await page.evaluate(() => !!document.querySelector('script[data-entry]'));
+  const maxActivations = opts.maxActivations ?? (scripted ? 16 : 0);
   const region = opts.region ?? regionOf(state);
   // Which filter group this state presses (see inPage): stable for a state, different between states.
   let pick = 0;
@@ -465,7 +468,7 @@ export async function crawlJourneys(
       await tab('Shift+Tab');
       // 2. Activate its controls, one after the other.
       // maxActivations 0: the Tab walk only (before hydration, where a control loads another page).
-      const list = opts.maxActivations === 0 ? [] : (listed.list as Candidate[]);
+      const list = maxActivations === 0 ? [] : (listed.list as Candidate[]);
       candidates += list.length;
       const isDialogState = part === 'dialog[open]';
       for (const [i, c] of list.entries()) {
