@@ -16,28 +16,13 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import type { NodeResult, Result } from 'axe-core';
+import type { NodeResult } from 'axe-core';
 import { AXE_REPORT_DIR, AXE_RESULTS_DIR, IBM_RESULTS_DIR } from './env.ts';
 import acrReport from './acr-report.ts';
+import type { AxeRecord as WrittenRecord } from './fixtures.ts';
 
-interface AxeRecord {
-  runId?: string;
-  url: string;
-  path: string;
-  state: string;
-  label?: string;
-  project: string;
-  viewport: { width: number; height: number } | null;
-  test: string;
-  timestamp: string;
-  axeVersion: string;
-  browserVersion: string;
-  tags: string[];
-  violations: Result[];
-  incomplete: Result[];
-  passes: number;
-  inapplicable: number;
-}
+/** A record as the `axe` fixture writes it (records of older runs may lack the run id and label). */
+type AxeRecord = Omit<WrittenRecord, 'runId' | 'label'> & Partial<Pick<WrittenRecord, 'runId' | 'label'>>;
 
 const STANDARD = 'WCAG 2.2 Level AA';
 const DEFAULT_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

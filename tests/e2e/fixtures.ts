@@ -73,6 +73,17 @@ export async function open(page: Page, url: string, opts: { freeze?: boolean } =
 /** The header's LOGIN or MENU button (the menu overlay has a LOGIN button of its own). */
 export const headerButton = (page: Page, name: 'LOGIN' | 'MENU') => page.getByRole('navigation', { name: 'Site' }).getByRole('button', { name, exact: true });
 
+/** Fills and sends the header's investor login overlay (it makes no call: it explains how access is arranged); returns the dialog. */
+export async function sendLoginOverlay(page: Page, email: string, password: string) {
+  await headerButton(page, 'LOGIN').click();
+  const dialog = page.getByRole('dialog', { name: 'Investor Login' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Investor Relations');
+  return dialog;
+}
+
 /** A link or button name as it starts (decorative arrows and the like may follow). */
 export const startsWith = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`);
 

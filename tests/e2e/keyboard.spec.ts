@@ -5,7 +5,7 @@
  * Escape and gives focus back to the control that opened it.
  */
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { test, expect, open, freezeClock, waitForHydration, isMobile, startsWith, headerButton } from './fixtures.ts';
+import { test, expect, open, isMobile, startsWith, headerButton } from './fixtures.ts';
 import { expectFocusRests, recordJourneyTest } from './journeys.ts';
 
 test.describe.configure({ mode: 'parallel' });
@@ -43,6 +43,22 @@ async function expectFocusTrapped(page: Page, dialog: Locator, opts: { header?: 
     }
   }
   expect(seen.size, 'Tab moves between elements of the dialog').toBeGreaterThan(1);
+}
+
+/** Focuses `opener`, presses `key` and waits for `dialog` (or the news panel) to show; returns it. */
+async function openWith(page: Page, opener: Locator, key: string, dialog: Locator): Promise<Locator> {
+  await opener.focus();
+  await page.keyboard.press(key);
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Focus stays in the open dialog (`expectFocusTrapped`); Escape closes it and gives focus back to the control that opened it. */
+async function expectEscapeReturns(page: Page, dialog: Locator, opener: Locator, opts: { header?: boolean } = {}) {
+  await expectFocusTrapped(page, dialog, opts);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
 }
 
 test('the skip link is the first Tab stop and moves focus to main', async ({ page }) => {
@@ -96,10 +112,7 @@ test('the focused control is visible (focus indicator differs from the unfocused
 test('MENU: opens from the keyboard, keeps focus, Escape closes and returns focus', async ({ page }) => {
   await open(page, '/philosophy');
   const button = headerButton(page, 'MENU');
-  await button.focus();
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Menu' });
-  await expect(dialog).toBeVisible();
+  const dialog = await openWith(page, button, 'Enter', page.getByRole('dialog', { name: 'Menu' }));
   expect((await focused(page)).inDialog, 'focus moves into the menu').toBe(true);
   // Groups open from the keyboard too.
   const style = dialog.getByRole('button', { name: 'Style', exact: true });
@@ -108,52 +121,30 @@ test('MENU: opens from the keyboard, keeps focus, Escape closes and returns focu
   await expect(style).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('link', { name: startsWith('Philosophy') })).toBeFocused();
-  await expectFocusTrapped(page, dialog);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(button).toBeFocused();
+  await expectEscapeReturns(page, dialog, button);
 });
 
 test('LOGIN: opens from the keyboard into the email field, keeps focus, Escape closes and returns focus', async ({ page }) => {
   await open(page, '/philosophy');
   const button = headerButton(page, 'LOGIN');
-  await button.focus();
-  await page.keyboard.press('Space');
-  const dialog = page.getByRole('dialog', { name: 'Investor Login' });
-  await expect(dialog).toBeVisible();
+  const dialog = await openWith(page, button, 'Space', page.getByRole('dialog', { name: 'Investor Login' }));
   await expect(dialog.getByLabel('Email')).toBeFocused();
-  await expectFocusTrapped(page, dialog);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(button).toBeFocused();
+  await expectEscapeReturns(page, dialog, button);
 });
 
 test('story detail: opens from the keyboard, keeps focus in the story and the header, Escape closes and returns focus', { tag: '@mobile' }, async ({ page }, testInfo) => {
-  await freezeClock(page);
-  await page.goto('/');
-  await waitForHydration(page);
+  await open(page, '/', { freeze: true });
   const learn = page.getByRole('button', { name: isMobile(testInfo) ? /^Read More/ : /^Learn more/ });
-  await learn.focus();
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toBeVisible();
+  const dialog = await openWith(page, learn, 'Enter', page.getByRole('dialog'));
   expect((await focused(page)).inDialog, 'focus moves into the story').toBe(true);
   // The header stays usable over a story (seed §4: MENU opens the menu and closes the story).
-  await expectFocusTrapped(page, dialog, { header: true });
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await expect(learn).toBeFocused();
+  await expectEscapeReturns(page, dialog, learn, { header: true });
 });
 
 test('news panel: Start here / MORE opens it from the keyboard and moves focus to it', { tag: '@mobile' }, async ({ page }, testInfo) => {
-  await freezeClock(page);
-  await page.goto('/');
-  await waitForHydration(page);
+  await open(page, '/', { freeze: true });
   const opener = panelOpener(page, testInfo);
-  await opener.focus();
-  await page.keyboard.press('Enter');
-  const panel = page.getByRole('region', { name: 'Explore Halden Rowe' });
-  await expect(panel).toBeVisible();
+  const panel = await openWith(page, opener, 'Enter', page.getByRole('region', { name: 'Explore Halden Rowe' }));
   await page.clock.runFor(300);
   await expect(panel.getByRole('heading', { name: 'Explore Halden Rowe' })).toBeFocused();
   if (isMobile(testInfo)) {
@@ -226,10 +217,7 @@ test('alerts form: from the keyboard alone, errors are tied to their fields and 
 test('news panel: CLOSE gives focus back to the visible control that opened it (issue 31 item 3)', { tag: '@mobile' }, async ({ page }, testInfo) => {
   await open(page, '/', { freeze: true });
   const opener = panelOpener(page, testInfo);
-  await opener.focus();
-  await page.keyboard.press('Enter');
-  const panel = page.getByRole('region', { name: 'Explore Halden Rowe' });
-  await expect(panel).toBeVisible();
+  const panel = await openWith(page, opener, 'Enter', page.getByRole('region', { name: 'Explore Halden Rowe' }));
   await page.clock.runFor(300);
   const close = panel.getByRole('button', { name: /^CLOSE/ }).or(panel.getByRole('link', { name: /^CLOSE/ }));
   await close.focus();

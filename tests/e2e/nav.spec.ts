@@ -4,8 +4,8 @@
  * while an overlay is open; the MENU and LOGIN overlays. Scrolling is scripted: window.scrollTo,
  * then a 'scroll' event dispatched at once (the browser's own event follows with the same scrollY).
  */
-import type { Page } from '@playwright/test';
-import { test, expect, open, startsWith, headerButton } from './fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, open, startsWith, headerButton, sendLoginOverlay } from './fixtures.ts';
 import { recordJourneyTest } from './journeys.ts';
 import { loadContent } from '../../src/content/load.ts';
 
@@ -211,38 +211,34 @@ test.describe('investor login overlay', () => {
     page.on('request', (r) => {
       if (r.method() !== 'GET') requests.push(`${r.method()} ${r.url()}`);
     });
-    await headerButton(page, 'LOGIN').click();
-    const dialog = page.getByRole('dialog', { name: 'Investor Login' });
-    await dialog.getByLabel('Email').fill('investor@example.com');
-    await dialog.getByLabel('Password').fill('secret');
-    await dialog.getByRole('button', { name: 'Sign In' }).click();
-    await expect(dialog.getByRole('status')).toContainText('Investor Relations');
+    const dialog = await sendLoginOverlay(page, 'investor@example.com', 'secret');
     await expect(dialog.getByRole('status').getByRole('link')).toHaveAttribute('href', /^mailto:/);
     expect(requests).toEqual([]);
   });
 
   test('menu and login overlays are mutually exclusive', async ({ page }) => {
     await open(page, '/philosophy');
-    await headerButton(page, 'MENU').click();
-    await expect(page.locator('dialog[open]')).toHaveCount(1);
     const menu = page.getByRole('dialog', { name: 'Menu' });
-    await expect(menu).toBeVisible();
+    const login = page.getByRole('dialog', { name: 'Investor Login' });
+    /** `dialog` is open, and no other. */
+    const onlyOpen = async (dialog: Locator) => {
+      await expect(page.locator('dialog[open]')).toHaveCount(1);
+      await expect(dialog).toBeVisible();
+    };
+    await headerButton(page, 'MENU').click();
+    await onlyOpen(menu);
     // From the menu, LOGIN switches overlays: the menu closes, the login overlay opens.
     await menu.getByRole('button', { name: 'LOGIN' }).click();
-    await expect(page.locator('dialog[open]')).toHaveCount(1);
-    await expect(page.getByRole('dialog', { name: 'Investor Login' })).toBeVisible();
+    await onlyOpen(login);
     await expect(menu).toBeHidden();
     // The header behind a modal dialog is inert; a click dispatched to MENU anyway must switch
     // overlays, never stack them.
     await headerButton(page, 'MENU').dispatchEvent('click');
-    await expect(page.locator('dialog[open]')).toHaveCount(1);
-    await expect(menu).toBeVisible();
+    await onlyOpen(menu);
     await page.keyboard.press('Escape');
     await expect(page.locator('dialog[open]')).toHaveCount(0);
     await headerButton(page, 'LOGIN').click();
-    await expect(page.locator('dialog[open]')).toHaveCount(1);
-    const login = page.getByRole('dialog', { name: 'Investor Login' });
-    await expect(login).toBeVisible();
+    await onlyOpen(login);
     await login.getByRole('button', { name: 'CLOSE' }).click();
     await expect(page.locator('dialog[open]')).toHaveCount(0);
     await expect(headerButton(page, 'LOGIN')).toBeFocused();

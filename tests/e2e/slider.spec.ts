@@ -41,19 +41,21 @@ async function leaveSlider(page: Page) {
   await page.mouse.move(-1, -1);
 }
 
+/** Story `from` still shows after `before` more ms, and 2 ms later the next one (after the last, the first): the advance falls between. */
+async function expectAdvance(page: Page, from: number, before: number) {
+  await page.clock.runFor(before);
+  await expectCurrent(page, from);
+  await page.clock.runFor(2);
+  await expectCurrent(page, (from % M) + 1);
+}
+
 const learnMoreName = (testInfo: TestInfo) => (isMobile(testInfo) ? /^Read More/ : /^Learn more/);
 
 test('the first story shows first and advances after exactly 8000 ms (7999: not yet, 8001: advanced)', async ({ page }) => {
   await openHome(page);
-  await page.clock.runFor(INTERVAL - 1);
-  await expectCurrent(page, 1);
-  await page.clock.runFor(2);
-  await expectCurrent(page, 2);
+  await expectAdvance(page, 1, INTERVAL - 1);
   // And again one interval later.
-  await page.clock.runFor(INTERVAL - 2);
-  await expectCurrent(page, 2);
-  await page.clock.runFor(2);
-  await expectCurrent(page, 3);
+  await expectAdvance(page, 2, INTERVAL - 2);
 });
 
 test('any 8000 ms window holds exactly one advance', async ({ page }) => {
@@ -70,10 +72,7 @@ test('the slider wraps from the last story to the first', async ({ page }) => {
   await openHome(page);
   await page.clock.runFor(INTERVAL * (M - 1) + 1);
   await expectCurrent(page, M);
-  await page.clock.runFor(INTERVAL - 2);
-  await expectCurrent(page, M);
-  await page.clock.runFor(2);
-  await expectCurrent(page, 1);
+  await expectAdvance(page, M, INTERVAL - 2);
 });
 
 test("'Pause slideshow' stops the rotation and 'Play slideshow' restarts it", async ({ page }) => {
@@ -91,10 +90,7 @@ test("'Pause slideshow' stops the rotation and 'Play slideshow' restarts it", as
   await page.clock.runFor(INTERVAL * 2);
   await expectCurrent(page, 1);
   await leaveSlider(page);
-  await page.clock.runFor(INTERVAL - 1);
-  await expectCurrent(page, 1);
-  await page.clock.runFor(2);
-  await expectCurrent(page, 2);
+  await expectAdvance(page, 1, INTERVAL - 1);
 });
 
 test('the slider is paused while a story is expanded and resumes when it closes', async ({ page }, testInfo) => {
@@ -112,10 +108,7 @@ test('the slider is paused while a story is expanded and resumes when it closes'
   // Focus is back on 'Learn more', in the slider: it holds until the visitor moves on.
   await expect(page.getByRole('button', { name: learnMoreName(testInfo) })).toBeFocused();
   await leaveSlider(page);
-  await page.clock.runFor(INTERVAL - 1);
-  await expectCurrent(page, 1);
-  await page.clock.runFor(2);
-  await expectCurrent(page, 2);
+  await expectAdvance(page, 1, INTERVAL - 1);
 });
 
 test("'Learn more' on desktop, 'Read More' on mobile", { tag: '@mobile' }, async ({ page }, testInfo) => {
@@ -215,10 +208,7 @@ test('rotation stops while focus is in the slider or the pointer is over it, and
   await expectCurrent(page, 1);
   await leaveSlider(page);
   // A full interval from the moment the visitor left.
-  await page.clock.runFor(INTERVAL - 1);
-  await expectCurrent(page, 1);
-  await page.clock.runFor(2);
-  await expectCurrent(page, 2);
+  await expectAdvance(page, 1, INTERVAL - 1);
 });
 
 test('Pause is the first stop in the slider, and a story the visitor chooses is announced (issue 31 item 2)', async ({ page }) => {

@@ -6,7 +6,7 @@
  * at T0 (the slider holds still, notices do not time out), page hydrated, then the state's `setup`.
  */
 import type { Page, Route, TestInfo } from '@playwright/test';
-import { expect, freezeClock, waitForHydration, isMobile, headerButton, type Diagnostics } from './fixtures.ts';
+import { expect, freezeClock, waitForHydration, isMobile, headerButton, sendLoginOverlay, type Diagnostics } from './fixtures.ts';
 import { LOGIN_ROUTE, NOT_FOUND_ROUTES, SITE_ROUTES, statusConsoleError } from './site.ts';
 import { checkLoad, prepareLoad } from './page-load.ts';
 import { E2E_SESSION_SECRET } from './env.ts';
@@ -185,12 +185,7 @@ function interactionStates(): UiState[] {
     pattern: '/',
     shot: 'dialog',
     setup: async (page) => {
-      await headerButton(page, 'LOGIN').click();
-      const dialog = page.getByRole('dialog', { name: 'Investor Login' });
-      await dialog.getByLabel('Email').fill('a.investor@example.com');
-      await dialog.getByLabel('Password').fill('example-password');
-      await dialog.getByRole('button', { name: 'Sign In' }).click();
-      await expect(dialog.getByRole('status')).toContainText('Investor Relations');
+      await sendLoginOverlay(page, 'a.investor@example.com', 'example-password');
     },
   });
   push({
