@@ -6,11 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, FAKE_MANIFEST } from '../helpers/server.ts';
 import { until as untilEvery } from '../helpers/wait.ts';
+import { writeTree } from '../helpers/scratch.ts';
 import { forkForTest, skipWithoutBuild } from '../helpers/spawn-server.ts';
 import { loadConfig, DEV_SESSION_SECRET } from '../../src/server/config.ts';
 
@@ -37,8 +37,7 @@ function openEvents(port: number) {
 const until = (what: string, check: () => boolean) => untilEvery(what, check, 5000, 20);
 
 test('the event stream arrives through compression, and a rebuild sends "reload"', async (t) => {
-  const dist = mkdtempSync(path.join(tmpdir(), 'hrc-dev-'));
-  writeFileSync(path.join(dist, 'manifest.json'), JSON.stringify(FAKE_MANIFEST));
+  const dist = writeTree('hrc-dev-', { 'manifest.json': JSON.stringify(FAKE_MANIFEST) });
   const s = await startServer({ env: { LIVE_RELOAD: '1' }, config: { distDir: dist } });
   t.after(async () => {
     await s.close();
