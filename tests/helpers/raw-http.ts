@@ -5,7 +5,7 @@
  * connection (requests default to `Connection: close`) and parsed into status, headers, body.
  */
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 
 export interface RawResponse {
   /** 0 when the server closed the connection without answering. */
@@ -26,6 +26,27 @@ export interface RawOptions {
   timeoutMs?: number;
   /** HEAD responses have no body even when Content-Length says otherwise. */
   head?: boolean;
+}
+
+/**
+ * A connection to 127.0.0.1:port, resolved once connected, for tests that write a request piece by
+ * piece (a slowloris, a body still arriving) or send nothing at all. It collects what the server
+ * sends; `closed` resolves with the time (Date.now()) the connection closed.
+ */
+export async function openSocket(port: number) {
+  const socket: Socket = connect({ host: '127.0.0.1', port });
+  let data = Buffer.alloc(0);
+  socket.on('data', (d) => {
+    data = Buffer.concat([data, d]);
+  });
+  // An error (a reset while the server stops) shows as `closed`; the tests read what arrived.
+  socket.on('error', () => {});
+  const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('error', reject);
+  });
+  return { socket, closed, received: () => data };
 }
 
 /** Sends exactly `bytes` to 127.0.0.1:port and resolves with the parsed answer. */

@@ -16,6 +16,13 @@ import { SESSION_COOKIE } from '../../src/app/constants.ts';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const hasBuild = () => existsSync(path.join(ROOT, 'dist', 'manifest.json')) && existsSync(path.join(ROOT, 'dist', 'server.js'));
 
+/** Skips the test (and says so: true) when there is no build to fork. */
+export function skipWithoutBuild(t: { skip(message: string): void }): boolean {
+  if (hasBuild()) return false;
+  t.skip('no build: run "npx tsx scripts/build.ts" (npm test builds first)');
+  return true;
+}
+
 export const TEST_PASSWORD = 'Forked-Server-Password-4417';
 export const TEST_SECRET = 'forked-server-session-secret-'.padEnd(48, 'x');
 
@@ -196,4 +203,32 @@ export async function forkServer(opts: ForkOptions): Promise<Forked> {
       throw new Error('login set no session cookie');
     },
   };
+}
+
+/**
+ * forkServer for one test, in a fresh data directory named after `prefix`. After the test the
+ * process and every process it started (cluster workers) are killed, and the directory removed.
+ */
+export async function forkForTest(t: { after(fn: () => Promise<void>): void }, opts: Omit<ForkOptions, 'dataDir'> & { prefix: string }): Promise<Forked & { dataDir: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), opts.prefix));
+  let server: Forked;
+  try {
+    server = await forkServer({ ...opts, dataDir });
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  t.after(async () => {
+    for (const pid of descendants(server.child.pid!)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
+    server.kill('SIGKILL');
+    await server.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return Object.assign(server, { dataDir });
 }

@@ -8,12 +8,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { startServer, freePortForTests, type TestServer } from '../helpers/server.ts';
-import { smtpSink, type Mail } from '../helpers/smtp.ts';
+import type { Mail } from '../helpers/smtp.ts';
+import { mailFixture } from '../helpers/mail.ts';
+import { until } from '../helpers/wait.ts';
 import { TEST_CONTENT_DATE } from '../helpers/content-date.ts';
 import { buildApiData, type ApiData } from '../../src/content/api-data.ts';
 import { loadContent } from '../../src/content/load.ts';
@@ -23,14 +23,6 @@ import { openSqliteStore } from '../../src/server/store/sqlite.ts';
 const ORIGIN = 'https://www.haldenrowe.example';
 const fastRetry = { baseMs: 300, maxMs: 1200, leaseMs: 60_000, pollMs: 200 };
 const env = (smtpPort: number) => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, CONTACT_NOTIFY_TO: 'enquiries@haldenrowe.example', PUBLIC_ORIGIN: ORIGIN });
-
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 8000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** A received e-mail's headers (unfolded) and decoded body. */
 function parse(mail: Mail) {
@@ -68,16 +60,8 @@ const signUp = (s: TestServer, cookie: string, email: string, kinds: string[], h
   });
 
 test('sign-up → one confirmation → confirm → a digest after a new item → unsubscribe → no more mail', async (t) => {
-  const smtpPort = await freePortForTests();
-  const sink = smtpSink(smtpPort);
-  await sink.listen();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-alerts-'));
-  let s = await startServer({ env: env(smtpPort), config: { notifyRetry: fastRetry }, dataDir });
-  t.after(async () => {
-    await s.close();
-    await sink.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { sink, smtpPort, dataDir, start } = await mailFixture(t, { prefix: 'hrc-alerts-' });
+  let s = await start({ env: env(smtpPort), config: { notifyRetry: fastRetry } });
   const cookie = await s.login();
 
   // Two visitors sign up; each gets exactly one confirmation e-mail.
@@ -131,7 +115,7 @@ test('sign-up → one confirmation → confirm → a digest after a new item →
 
   // A release with a new research item: the next start digests it, one e-mail per subscriber.
   await s.close();
-  s = await startServer({ env: env(smtpPort), config: { notifyRetry: fastRetry }, dataDir, deps: { api: contentWithNewResearch('alerts-test-new-item', 'A New Look at Mid-Market Credit') } });
+  s = await start({ env: env(smtpPort), config: { notifyRetry: fastRetry }, deps: { api: contentWithNewResearch('alerts-test-new-item', 'A New Look at Mid-Market Credit') } });
   await until('two digests', () => sink.received.length === 4);
   const digests = sink.received.slice(2).map(parse);
   for (const d of digests) {
@@ -169,7 +153,7 @@ test('sign-up → one confirmation → confirm → a digest after a new item →
 
   // Another release with another new item: nobody is mailed.
   await s.close();
-  s = await startServer({ env: env(smtpPort), config: { notifyRetry: fastRetry }, dataDir, deps: { api: contentWithNewResearch('alerts-test-newer-item', 'Another New Item') } });
+  s = await start({ env: env(smtpPort), config: { notifyRetry: fastRetry }, deps: { api: contentWithNewResearch('alerts-test-newer-item', 'Another New Item') } });
   // The digest has run when the research mark names the new item; nothing was queued.
   const db = new DatabaseSync(path.join(dataDir, 'site.db'), { readOnly: true });
   t.after(() => db.close());
@@ -219,14 +203,8 @@ test('bad, changed and expired links are clear 4xx pages, without a session', as
 });
 
 test('1,000 sign-ups from one client are throttled like contact posts; many clients meet the site-wide bound', async (t) => {
-  const smtpPort = await freePortForTests();
-  const sink = smtpSink(smtpPort);
-  await sink.listen();
-  const s = await startServer({ env: { ...env(smtpPort), TRUST_PROXY: '1', ALERT_SIGNUP_SITE_LIMIT: '20' }, config: { notifyRetry: fastRetry } });
-  t.after(async () => {
-    await s.close();
-    await sink.close();
-  });
+  const { sink, smtpPort, start } = await mailFixture(t, { prefix: 'hrc-alerts-' });
+  const s = await start({ env: { ...env(smtpPort), TRUST_PROXY: '1', ALERT_SIGNUP_SITE_LIMIT: '20' }, config: { notifyRetry: fastRetry } });
   const cookie = await s.login();
   const statuses = new Map<number, number>();
   for (let i = 0; i < 1000; i += 50) {

@@ -38,6 +38,9 @@ function checkFields(p: string, items: Item[], fields: Record<string, (v: unknow
 const isImageUrl = (v: unknown) => typeof v === 'string' && (v === '' || /^\/images\/[\w/-]+\.(webp|jpg|png|avif)$/.test(v));
 const isLink = (prefix: string) => (v: unknown) => typeof v === 'string' && v.startsWith(prefix);
 
+/** The fields of a dated listing (news, research, press releases): `link` under `prefix`. */
+const datedFields = (prefix: string) => ({ id: isText, date: isDate, title: isText, excerpt: isText, imageUrl: isImageUrl, link: isLink(prefix) });
+
 function newestFirst(p: string, items: Item[]) {
   const dates = items.map((i) => String(i.date));
   assert.deepEqual(dates, [...dates].sort().reverse(), `${p} lists the newest first`);
@@ -53,15 +56,7 @@ test('GET /api/news: at least 8 items with the seed fields, newest first', async
   const items = await read('/api/news');
   assert.ok(items.length >= 8);
   const types = ['Award', 'Portfolio News', 'Team', 'Event', 'Market Insight'];
-  checkFields('/api/news', items, {
-    id: isText,
-    type: (v) => types.includes(v as string),
-    date: isDate,
-    title: isText,
-    excerpt: isText,
-    imageUrl: isImageUrl,
-    link: isLink('/news/'),
-  });
+  checkFields('/api/news', items, { ...datedFields('/news/'), type: (v) => types.includes(v as string) });
   for (const i of items) assert.equal(i.link, `/news/${String(i.id)}`);
   newestFirst('/api/news', items);
 });
@@ -86,29 +81,14 @@ test('GET /api/research: at least 6 items with the seed fields, newest first', a
   const items = await read('/api/research');
   assert.ok(items.length >= 6);
   const categories = ['Market Commentary', 'Sector Analysis', 'Thematic Research'];
-  checkFields('/api/research', items, {
-    id: isText,
-    category: (v) => categories.includes(v as string),
-    date: isDate,
-    title: isText,
-    excerpt: isText,
-    imageUrl: isImageUrl,
-    link: isLink('/research/'),
-  });
+  checkFields('/api/research', items, { ...datedFields('/research/'), category: (v) => categories.includes(v as string) });
   newestFirst('/api/research', items);
 });
 
 test('GET /api/press-releases: at least 6 items over 2+ years with the seed fields, newest first', async () => {
   const items = await read('/api/press-releases');
   assert.ok(items.length >= 6);
-  checkFields('/api/press-releases', items, {
-    id: isText,
-    date: isDate,
-    title: isText,
-    excerpt: isText,
-    imageUrl: isImageUrl,
-    link: isLink('/press-release/'),
-  });
+  checkFields('/api/press-releases', items, datedFields('/press-release/'));
   assert.ok(new Set(items.map((i) => String(i.date).slice(0, 4))).size >= 2);
   newestFirst('/api/press-releases', items);
 });

@@ -6,12 +6,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect, type Socket } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { descendants, forkServer, hasBuild, type Forked } from '../helpers/spawn-server.ts';
-import { parseResponse, rawRequest } from '../helpers/raw-http.ts';
+import { descendants, forkForTest, forkServer, skipWithoutBuild, type Forked } from '../helpers/spawn-server.ts';
+import { openSocket, parseResponse, rawRequest } from '../helpers/raw-http.ts';
+import { within } from '../helpers/wait.ts';
 import { loadConfig } from '../../src/server/config.ts';
 
 interface LogLine {
@@ -41,46 +41,35 @@ async function workersThatServed(s: Forked, p: string, count: number): Promise<M
   }
 }
 
-async function start(t: { after(fn: () => Promise<void>): void }, env: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-cluster-'));
-  const server = await forkServer({ dataDir, env: { WEB_CONCURRENCY: '2', TRUST_PROXY: '1', ...env }, startTimeoutMs: 60_000 });
-  t.after(async () => {
-    for (const pid of descendants(server.child.pid!)) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        /* gone */
-      }
-    }
-    server.kill('SIGKILL');
-    await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+/** Waits until `done()` holds, checking every 50 ms; fails with `what` and the server's output after `ms`. */
+async function until(what: string, done: () => boolean, ms: number, server: Forked) {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    assert.ok(Date.now() < deadline, `${what}: not within ${ms} ms\n${server.stdout().slice(-2000)}${server.stderr()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const count = (server: Forked, msg: string) => lines(server).filter((l) => l.msg === msg).length;
+/** The worker processes under the primary, by pid. */
+const workersOf = (server: Forked) => descendants(server.child.pid!).sort((a, b) => a - b);
+
+async function start(t: { after(fn: () => Promise<void>): void }) {
+  const server = await forkForTest(t, { prefix: 'hrc-cluster-', env: { WEB_CONCURRENCY: '2', TRUST_PROXY: '1' }, startTimeoutMs: 60_000 });
   // /healthz answers once the first worker listens: wait for the second too.
-  const deadline = Date.now() + 30_000;
-  while (
+  const listening = () =>
     new Set(
       lines(server)
         .filter((l) => l.msg.includes('listening on'))
         .map((l) => l.worker),
-    ).size < 2
-  ) {
-    assert.ok(Date.now() < deadline, `the second worker did not listen:\n${server.stdout()}${server.stderr()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+    ).size;
+  await until('the second worker listens', () => listening() >= 2, 30_000, server);
   return server;
 }
-
-const skipWithoutBuild = (t: { skip(m: string): void }) => {
-  if (hasBuild()) return false;
-  t.skip('dist/manifest.json is missing: run "npx tsx scripts/build.ts" (npm test builds first)');
-  return true;
-};
 
 test('WEB_CONCURRENCY=2: two worker processes, both answer on the one port', async (t) => {
   if (skipWithoutBuild(t)) return;
   const server = await start(t);
-  const workers = descendants(server.child.pid!).filter((pid) => pid !== server.child.pid);
+  const workers = workersOf(server);
   assert.equal(workers.length, 2, `two worker processes under the primary (${workers.join(', ')})`);
   const cookie = await server.login();
   // One connection per request: the primary hands connections to the workers in turn.
@@ -120,21 +109,6 @@ test('WEB_CONCURRENCY=2: the login limit is counted across workers (10 failures 
   assert.match(await server.login('203.0.113.8'), /=/);
 });
 
-function openSocket(port: number) {
-  const socket: Socket = connect({ host: '127.0.0.1', port });
-  let data = Buffer.alloc(0);
-  socket.on('data', (d) => {
-    data = Buffer.concat([data, d]);
-  });
-  socket.on('error', () => {});
-  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-  const connected = new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('error', reject);
-  });
-  return { socket, connected, closed, received: () => data };
-}
-
 test('WEB_CONCURRENCY=2: SIGTERM drains the requests under way in both workers, then exits 0', async (t) => {
   if (skipWithoutBuild(t)) return;
   const server = await start(t);
@@ -145,8 +119,7 @@ test('WEB_CONCURRENCY=2: SIGTERM drains the requests under way in both workers, 
   const body = (i: number) => JSON.stringify({ name: `Sender ${i}`, email: `s${i}@example.com`, company: '', message: `Posted while the cluster stopped (${i}).` });
   const pending = [];
   for (let i = 0; i < 4; i++) {
-    const s = openSocket(server.port);
-    await s.connected;
+    const s = await openSocket(server.port);
     s.socket.write(
       `POST /api/contact HTTP/1.1\r\n${host}Cookie: ${cookie}\r\nX-Forwarded-For: 192.0.2.${i + 1}\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: ${Buffer.byteLength(body(i))}\r\n\r\n${body(i).slice(0, 10)}`,
     );
@@ -161,13 +134,13 @@ test('WEB_CONCURRENCY=2: SIGTERM drains the requests under way in both workers, 
   await new Promise((r) => setTimeout(r, 500));
   assert.equal(server.child.exitCode, null, 'the primary waits for the requests under way');
   pending.forEach((s, i) => s.socket.write(body(i).slice(10)));
-  await Promise.race([Promise.all(pending.map((s) => s.closed)), new Promise((r) => setTimeout(r, 8000))]);
+  await within(Promise.all(pending.map((s) => s.closed)), 8000, null);
   for (const s of pending) {
     const res = parseResponse(s.received());
     assert.equal(res.status, 201, s.received().toString().slice(0, 200));
     assert.equal(res.headers.connection, 'close');
   }
-  const exit = await Promise.race([server.exited, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
+  const exit = await within(server.exited, 10_000, null);
   assert.deepEqual(exit, { code: 0, signal: null }, server.stderr() + server.stdout().slice(-1500));
   assert.ok(Date.now() - sigterm < 10_000);
   const stopped = lines(server).filter((l) => l.msg === 'shutting down');
@@ -182,8 +155,7 @@ test('WEB_CONCURRENCY=2: SIGHUP replaces the workers one at a time; three restar
   if (skipWithoutBuild(t)) return;
   const server = await start(t);
   const cookie = await server.login();
-  const workersNow = () => descendants(server.child.pid!).sort((a, b) => a - b);
-  const before = workersNow();
+  const before = workersOf(server);
   assert.equal(before.length, 2);
   // Three clients asking without pause, one connection per request. A connection the primary
   // hands to a retiring worker just before that worker exits would never be answered: each
@@ -205,11 +177,7 @@ test('WEB_CONCURRENCY=2: SIGHUP replaces the workers one at a time; three restar
   try {
     for (let i = 1; i <= restarts; i++) {
       server.kill('SIGHUP');
-      const deadline = Date.now() + 45_000;
-      while (lines(server).filter((l) => l.msg === 'rolling restart done').length < i) {
-        assert.ok(Date.now() < deadline, `restart ${i}: not done within 45 s:\n${server.stdout().slice(-1500)}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await until(`restart ${i} done`, () => count(server, 'rolling restart done') >= i, 45_000, server);
     }
   } finally {
     stop = true;
@@ -218,7 +186,7 @@ test('WEB_CONCURRENCY=2: SIGHUP replaces the workers one at a time; three restar
   assert.deepEqual(errors, [], `requests without an answer during the restarts (${statuses.length} answered)`);
   const not200 = statuses.filter((s) => s !== 200);
   assert.ok(statuses.length > 30 && not200.length === 0, `${statuses.length} answers, not 200: ${not200.join(' ')}`);
-  const after = workersNow();
+  const after = workersOf(server);
   assert.equal(after.length, 2, 'still two workers');
   assert.deepEqual(
     after.filter((pid) => before.includes(pid)),
@@ -230,23 +198,13 @@ test('WEB_CONCURRENCY=2: SIGHUP replaces the workers one at a time; three restar
   t.diagnostic(`${restarts} rolling restarts, ${statuses.length} requests answered 200 meanwhile`);
 });
 
-/** Waits until `done()` holds, checking every 50 ms; fails with `what` after `ms`. */
-async function until(what: string, done: () => boolean, ms: number, server: Forked) {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    assert.ok(Date.now() < deadline, `${what}: not within ${ms} ms\n${server.stdout().slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-const count = (server: Forked, msg: string) => lines(server).filter((l) => l.msg === msg).length;
-
 test('WEB_CONCURRENCY=2: a worker killed during a SIGHUP rolling restart is replaced, the restart completes, and the next SIGHUP works', async (t) => {
   // Issue 33, item 6. On b747b9d the restart waited forever for the dead worker's exit, and every
   // later SIGHUP was ignored.
   if (skipWithoutBuild(t)) return;
   const server = await start(t);
   const cookie = await server.login();
-  const workersNow = () => descendants(server.child.pid!).sort((a, b) => a - b);
+  const workersNow = () => workersOf(server);
   const original = workersNow();
   assert.equal(original.length, 2);
   server.kill('SIGHUP');
@@ -270,7 +228,7 @@ test('WEB_CONCURRENCY=2: a crash loop backs off (1 s, 2 s, 4 s …), not a resta
   // Issue 33, item 6. On b747b9d every dead worker was replaced after 1 s, however often they died.
   if (skipWithoutBuild(t)) return;
   const server = await start(t);
-  const workersNow = () => descendants(server.child.pid!);
+  const workersNow = () => workersOf(server);
   const gaps: number[] = [];
   let target = workersNow()[0];
   for (let i = 0; i < 3; i++) {

@@ -41,6 +41,16 @@ async function stop(r: Running) {
   rmSync(r.dataDir, { recursive: true, force: true });
 }
 
+/** An app for the enclosing describe block: started before its tests, stopped after them. */
+function appFor(overrides: Partial<Config>): Running {
+  const r = {} as Running;
+  before(async () => {
+    Object.assign(r, await start(overrides));
+  });
+  after(() => stop(r));
+  return r;
+}
+
 async function login(base: string): Promise<string> {
   const res = await fetch(`${base}/api/login`, {
     method: 'POST',
@@ -79,12 +89,8 @@ function postForm(r: Running, fields: Record<string, string>, headers: Record<st
 }
 
 describe('POST /api/contact', () => {
-  let r: Running;
-  before(async () => {
-    // A high limit here; throttling has its own app below.
-    r = await start({ contactLimit: { windowMs: 60_000, perClient: 1000 } });
-  });
-  after(() => stop(r));
+  // A high limit here; throttling has its own app below.
+  const r = appFor({ contactLimit: { windowMs: 60_000, perClient: 1000 } });
 
   test('a valid message is stored and answered 201 { id }', async () => {
     const res = await postJson(r, valid);
@@ -234,11 +240,7 @@ describe('POST /api/contact', () => {
 });
 
 describe('rate limit', () => {
-  let r: Running;
-  before(async () => {
-    r = await start({ contactLimit: { windowMs: 60_000, perClient: 2 } });
-  });
-  after(() => stop(r));
+  const r = appFor({ contactLimit: { windowMs: 60_000, perClient: 2 } });
 
   test('invalid submissions do not count; the third message in the window → 429 with Retry-After', async () => {
     for (let i = 0; i < 3; i++) assert.equal((await postJson(r, { ...valid, email: 'nope' })).status, 400);

@@ -6,11 +6,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, FAKE_MANIFEST } from '../helpers/server.ts';
-import { forkServer, hasBuild } from '../helpers/spawn-server.ts';
+import { until as untilEvery } from '../helpers/wait.ts';
+import { writeTree } from '../helpers/scratch.ts';
+import { forkForTest, skipWithoutBuild } from '../helpers/spawn-server.ts';
 import { loadConfig, DEV_SESSION_SECRET } from '../../src/server/config.ts';
 
 /** Opens /__dev/events as a browser does (gzip, br accepted); collects what arrives. */
@@ -33,17 +34,10 @@ function openEvents(port: number) {
   return { text: () => text, headers: () => headers, ended };
 }
 
-async function until(what: string, check: () => boolean, ms = 5000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = (what: string, check: () => boolean) => untilEvery(what, check, 5000, 20);
 
 test('the event stream arrives through compression, and a rebuild sends "reload"', async (t) => {
-  const dist = mkdtempSync(path.join(tmpdir(), 'hrc-dev-'));
-  writeFileSync(path.join(dist, 'manifest.json'), JSON.stringify(FAKE_MANIFEST));
+  const dist = writeTree('hrc-dev-', { 'manifest.json': JSON.stringify(FAKE_MANIFEST) });
   const s = await startServer({ env: { LIVE_RELOAD: '1' }, config: { distDir: dist } });
   t.after(async () => {
     await s.close();
@@ -60,14 +54,8 @@ test('the event stream arrives through compression, and a rebuild sends "reload"
 });
 
 test('shutdown ends open event streams at once', async (t) => {
-  if (!hasBuild()) return t.skip('no build: run "npx tsx scripts/build.ts" (npm test builds first)');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-dev-stop-'));
-  const server = await forkServer({ dataDir, env: { LIVE_RELOAD: '1' } });
-  t.after(async () => {
-    server.kill('SIGKILL');
-    await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  if (skipWithoutBuild(t)) return;
+  const server = await forkForTest(t, { prefix: 'hrc-dev-stop-', env: { LIVE_RELOAD: '1' } });
   const a = openEvents(server.port);
   const b = openEvents(server.port);
   await until('both streams', () => a.text().includes('hello') && b.text().includes('hello'));

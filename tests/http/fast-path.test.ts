@@ -7,11 +7,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { startServer, FAKE_MANIFEST, type TestServer } from '../helpers/server.ts';
+import { writeTree } from '../helpers/scratch.ts';
 import { contentApi, pagePaths } from '../helpers/pages.ts';
 import { routes } from '../../src/app/routes.ts';
 import { SESSION_COOKIE } from '../../src/app/constants.ts';
@@ -25,20 +24,22 @@ let dist: string;
 
 before(async () => {
   // A dist/ of our own: the site and login bundles of the fake manifest, with compressed twins.
-  dist = mkdtempSync(path.join(tmpdir(), 'hrc-fast-'));
-  mkdirSync(path.join(dist, 'assets'));
   const files: Record<string, string> = {
     'e.js': `console.log(${JSON.stringify('site '.repeat(400))});`,
     'l.js': `console.log(${JSON.stringify('login '.repeat(400))});`,
     's.css': `body{margin:0}${'.x{color:red}'.repeat(200)}`,
     'chunk-ABC123.js': `export const x=${JSON.stringify('chunk '.repeat(300))};`,
   };
-  for (const [name, text] of Object.entries(files)) {
-    writeFileSync(path.join(dist, 'assets', name), text);
-    writeFileSync(path.join(dist, 'assets', `${name}.br`), brotliCompressSync(text));
-    writeFileSync(path.join(dist, 'assets', `${name}.gz`), gzipSync(text));
-  }
-  writeFileSync(path.join(dist, 'assets', 'f.woff2'), Buffer.alloc(2048, 7));
+  dist = writeTree('hrc-fast-', {
+    ...Object.fromEntries(
+      Object.entries(files).flatMap(([name, text]) => [
+        [`assets/${name}`, text],
+        [`assets/${name}.br`, brotliCompressSync(text)],
+        [`assets/${name}.gz`, gzipSync(text)],
+      ]),
+    ),
+    'assets/f.woff2': Buffer.alloc(2048, 7),
+  });
   const manifest = { ...FAKE_MANIFEST, fonts: ['/assets/f.woff2'] };
   [on, off] = await Promise.all([
     startServer({ env, config: { distDir: dist }, deps: { manifest } }),

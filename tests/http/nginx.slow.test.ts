@@ -171,31 +171,32 @@ test('the shipped setup, public mode: pages, the contact form and cookie setting
   t.diagnostic(`Observatory-style, public /: ${score.score} (${score.grade})`);
 });
 
-test('misconfiguration: TRUST_PROXY=0 behind nginx locks B out with A, and the log says so once, with the fix', async (t) => {
-  if (skip) return t.skip(skip);
-  const { https, app } = sites.untrusted;
-  for (let i = 1; i <= 10; i++) await guess(A, https, `wrong-${i}`);
-  assert.equal((await guess(B, https, TEST_PASSWORD)).status, 429, 'every visitor is the proxy: B is throttled by A');
-  for (let i = 0; i < 60; i++) await visit(i % 2 ? A : B, https, 'GET', '/robots.txt');
+/**
+ * Through `port` (a misconfigured site), ten bad guesses from A throttle B too, since every visitor
+ * looks like the `front` proxy; after 60 more requests the app has logged exactly one warning,
+ * of `kind`. Returns its message.
+ */
+async function lockedOutAndNamed(port: number, app: Forked, front: string, kind: string): Promise<string> {
+  for (let i = 1; i <= 10; i++) await guess(A, port, `wrong-${i}`);
+  assert.equal((await guess(B, port, TEST_PASSWORD)).status, 429, `every visitor is the ${front}: B is throttled by A`);
+  for (let i = 0; i < 60; i++) await visit(i % 2 ? A : B, port, 'GET', '/robots.txt');
   const found = told(app);
   assert.deepEqual(
     found.map((f) => f.misconfiguration),
-    ['untrustedProxy'],
+    [kind],
   );
-  assert.match(found[0].msg, /TRUST_PROXY=0 behind a reverse proxy/);
-  assert.match(found[0].msg, /Fix: TRUST_PROXY=1 behind one proxy \(deploy\/nginx\.conf\)/);
+  return found[0].msg;
+}
+
+test('misconfiguration: TRUST_PROXY=0 behind nginx locks B out with A, and the log says so once, with the fix', async (t) => {
+  if (skip) return t.skip(skip);
+  const msg = await lockedOutAndNamed(sites.untrusted.https, sites.untrusted.app, 'proxy', 'untrustedProxy');
+  assert.match(msg, /TRUST_PROXY=0 behind a reverse proxy/);
+  assert.match(msg, /Fix: TRUST_PROXY=1 behind one proxy \(deploy\/nginx\.conf\)/);
 });
 
 test('misconfiguration: a CDN in front of nginx that appends (chain longer than TRUST_PROXY=1) is named once, with the fix', async (t) => {
   if (skip) return t.skip(skip);
-  const { app } = sites.cdn;
-  for (let i = 1; i <= 10; i++) await guess(A, cdnPort, `wrong-${i}`);
-  assert.equal((await guess(B, cdnPort, TEST_PASSWORD)).status, 429, 'every visitor is the CDN: B is throttled by A');
-  for (let i = 0; i < 60; i++) await visit(i % 2 ? A : B, cdnPort, 'GET', '/robots.txt');
-  const found = told(app);
-  assert.deepEqual(
-    found.map((f) => f.misconfiguration),
-    ['chainTooLong'],
-  );
-  assert.match(found[0].msg, /Fix: TRUST_PROXY=2 if those 2 proxies are yours/);
+  const msg = await lockedOutAndNamed(cdnPort, sites.cdn.app, 'CDN', 'chainTooLong');
+  assert.match(msg, /Fix: TRUST_PROXY=2 if those 2 proxies are yours/);
 });

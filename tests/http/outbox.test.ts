@@ -14,8 +14,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { startServer, freePortForTests, type TestServer } from '../helpers/server.ts';
-import { smtpSink } from '../helpers/smtp.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { mailFixture } from '../helpers/mail.ts';
+import { until } from '../helpers/wait.ts';
 import { ROOT } from '../helpers/spawn-server.ts';
 import type { StoredMessage } from '../../src/server/store/index.ts';
 import { openSqliteStore } from '../../src/server/store/sqlite.ts';
@@ -36,14 +37,6 @@ async function post(s: TestServer, cookie: string, i: number) {
   return { id: ((await res.json()) as { id: number }).id, ms: performance.now() - started };
 }
 
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 8000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 const listed = async (dataDir: string): Promise<StoredMessage[]> => {
   const store = openSqliteStore(dataDir, { readonly: true });
   try {
@@ -54,16 +47,8 @@ const listed = async (dataDir: string): Promise<StoredMessage[]> => {
 };
 
 test('each stored message is e-mailed to staff once, with the sender as Reply-To; npm run messages shows it sent', async (t) => {
-  const smtpPort = await freePortForTests();
-  const sink = smtpSink(smtpPort);
-  await sink.listen();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-outbox-'));
-  const s = await startServer({ env: notifyEnv(smtpPort), config: { notifyRetry: fastRetry }, dataDir });
-  t.after(async () => {
-    await s.close();
-    await sink.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { sink, smtpPort, dataDir, start } = await mailFixture(t, { prefix: 'hrc-outbox-' });
+  const s = await start({ env: notifyEnv(smtpPort), config: { notifyRetry: fastRetry } });
   const cookie = await s.login();
 
   const { id } = await post(s, cookie, 1);
@@ -84,22 +69,10 @@ test('each stored message is e-mailed to staff once, with the sender as Reply-To
 });
 
 test('SMTP down, a restart, SMTP back: nothing is lost or sent twice, and the visitor never waits for it', async (t) => {
-  const smtpPort = await freePortForTests();
-  const sink = smtpSink(smtpPort);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-outbox-'));
-  t.after(async () => {
-    await sink.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  // 1. The SMTP server is down (nothing listens on its port).
-  let s = await startServer({ env: notifyEnv(smtpPort), config: { notifyRetry: fastRetry }, dataDir });
-  // Whichever server is running when the test ends (a failed assertion included) is stopped, so
-  // that a failure ends the file instead of leaving it waiting on an open server.
-  let running = true;
-  t.after(async () => {
-    if (running) await s.close();
-  });
+  // 1. The SMTP server is down (nothing listens on its port). Whichever server is running when the
+  // test ends (a failed assertion included) is stopped by the fixture, so a failure ends the file.
+  const { sink, smtpPort, dataDir, start } = await mailFixture(t, { prefix: 'hrc-outbox-', listen: false });
+  let s = await start({ env: notifyEnv(smtpPort), config: { notifyRetry: fastRetry } });
   const cookie = await s.login();
   const posts = [await post(s, cookie, 1), await post(s, cookie, 2), await post(s, cookie, 3)];
   for (const p of posts) assert.ok(p.ms < 1000, `the visitor got 201 in ${p.ms.toFixed(0)} ms`);
@@ -117,10 +90,8 @@ test('SMTP down, a restart, SMTP back: nothing is lost or sent twice, and the vi
   assert.match(table, /pending: \d+ failed, next \d\d:\d\d:\d\d/);
 
   // 2. The server restarts while SMTP is still down.
-  running = false;
   await s.close();
-  s = await startServer({ env: notifyEnv(smtpPort), config: { notifyRetry: fastRetry }, dataDir });
-  running = true;
+  s = await start({ env: notifyEnv(smtpPort), config: { notifyRetry: fastRetry } });
   await until('another attempt after the restart', async () => (await listed(dataDir)).every((m) => m.delivery!.attempts >= 3));
   assert.equal(sink.received.length, 0);
 
@@ -142,14 +113,7 @@ test('SMTP down, a restart, SMTP back: nothing is lost or sent twice, and the vi
 });
 
 test('an attempt cut short after the SMTP server accepted it (a crash) is sent again, with the same Message-ID', async (t) => {
-  const smtpPort = await freePortForTests();
-  const sink = smtpSink(smtpPort);
-  await sink.listen();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-outbox-'));
-  t.after(async () => {
-    await sink.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { sink, smtpPort, dataDir, start } = await mailFixture(t, { prefix: 'hrc-outbox-' });
   const notify = { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, to: 'enquiries@haldenrowe.example', from: 'website@haldenrowe.example', allowPlaintext: false };
 
   // The process claims the message, the SMTP server accepts it, and the process dies before
@@ -163,8 +127,7 @@ test('an attempt cut short after the SMTP server accepted it (a crash) is sent a
   assert.equal(sink.received.length, 1);
 
   // Restarted with a short lease: the unfinished attempt is taken up again and completed.
-  const s = await startServer({ env: notifyEnv(smtpPort), config: { notifyRetry: { ...fastRetry, leaseMs: 300 } }, dataDir });
-  t.after(() => s.close());
+  await start({ env: notifyEnv(smtpPort), config: { notifyRetry: { ...fastRetry, leaseMs: 300 } } });
   await until('the second e-mail', () => sink.received.length === 2);
   assert.equal(sink.received[0].messageId, sink.received[1].messageId, 'the same Message-ID: a mail system can de-duplicate it');
   await until('sent', async () => (await listed(dataDir))[0].delivery?.state === 'sent');
@@ -172,16 +135,8 @@ test('an attempt cut short after the SMTP server accepted it (a crash) is sent a
 });
 
 test('an idle outbox e-mails what another process or host stored: a host that dies leaves its share to the others', async (t) => {
-  const smtpPort = await freePortForTests();
-  const sink = smtpSink(smtpPort);
-  await sink.listen();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-outbox-'));
-  const s = await startServer({ env: notifyEnv(smtpPort), config: { notifyRetry: fastRetry }, dataDir });
-  t.after(async () => {
-    await s.close();
-    await sink.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { sink, smtpPort, dataDir, start } = await mailFixture(t, { prefix: 'hrc-outbox-' });
+  await start({ env: notifyEnv(smtpPort), config: { notifyRetry: fastRetry } });
   await new Promise((r) => setTimeout(r, 500)); // its first look found nothing: idle
   // Another process (a worker, a host) stores a message and dies before e-mailing it: this
   // server's outbox was not told, and finds it by looking.
@@ -207,16 +162,9 @@ test('without SMTP_URL and CONTACT_NOTIFY_TO, messages are stored and nothing is
 test('SMTP credentials never go in clear text: without STARTTLS nothing is sent, unless SMTP_ALLOW_PLAINTEXT=1 says so', async (t) => {
   // Issue 32, finding 6: on b747b9d the credentials of SMTP_URL went to a server that offered no
   // STARTTLS, in clear text.
-  const smtpPort = await freePortForTests();
-  const sink = smtpSink(smtpPort, { auth: true });
-  await sink.listen();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-outbox-'));
-  t.after(async () => {
-    await sink.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { sink, smtpPort, dataDir, start } = await mailFixture(t, { prefix: 'hrc-outbox-', sink: { auth: true } });
   const env = { SMTP_URL: `smtp://mailer:Secret-Relay-Password@127.0.0.1:${smtpPort}`, CONTACT_NOTIFY_TO: 'enquiries@haldenrowe.example' };
-  let s = await startServer({ env, config: { notifyRetry: fastRetry }, dataDir });
+  let s = await start({ env, config: { notifyRetry: fastRetry } });
   await post(s, await s.login(), 1);
   await until('a failed attempt', async () => ((await listed(dataDir))[0]?.delivery?.attempts ?? 0) >= 1 && (await listed(dataDir))[0].delivery?.state === 'pending');
   const [m] = await listed(dataDir);
@@ -225,8 +173,7 @@ test('SMTP credentials never go in clear text: without STARTTLS nothing is sent,
   assert.equal(sink.received.length, 0);
   await s.close();
   // The operator says so explicitly: sent (and the pending message goes out).
-  s = await startServer({ env: { ...env, SMTP_ALLOW_PLAINTEXT: '1' }, config: { notifyRetry: { ...fastRetry, baseMs: 100 } }, dataDir });
-  t.after(() => s.close());
+  s = await start({ env: { ...env, SMTP_ALLOW_PLAINTEXT: '1' }, config: { notifyRetry: { ...fastRetry, baseMs: 100 } } });
   await until('the e-mail', () => sink.received.length === 1);
   assert.deepEqual(sink.logins, [{ username: 'mailer', password: 'Secret-Relay-Password' }]);
 });

@@ -13,7 +13,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startServer, type TestServer } from '../helpers/server.ts';
 import { startTestPostgres } from '../helpers/postgres.ts';
-import { forkServer, hasBuild, ROOT, type Forked } from '../helpers/spawn-server.ts';
+import { forkServer, ROOT, skipWithoutBuild, type Forked } from '../helpers/spawn-server.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -169,7 +169,7 @@ test('a PostgreSQL outage: pages served, contact 503 with the text kept, sign-in
 test('a host started while PostgreSQL is away serves pages, answers contact 503, and sets the store up once it answers', async (t) => {
   if (skip) return t.skip(skip);
   if (process.env.TEST_DATABASE_URL) return t.skip('TEST_DATABASE_URL: this test stops and starts the server, which it did not start');
-  if (!hasBuild()) return t.skip('no build: run "npx tsx scripts/build.ts" (npm test builds first)');
+  if (skipWithoutBuild(t)) return;
   const url = await pg!.createDatabase(); // new: no schema yet
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-pg-start-'));
   let host: Forked | undefined;

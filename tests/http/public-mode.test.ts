@@ -6,26 +6,24 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { startServer, FAKE_MANIFEST, type TestServer } from '../helpers/server.ts';
+import { writeTree } from '../helpers/scratch.ts';
 import { pagePaths } from '../helpers/pages.ts';
 import { PUBLIC_IMAGE_CACHE, PUBLIC_PAGE_CACHE } from '../../src/server/cache-control.ts';
 import { routes } from '../../src/app/routes.ts';
 import { loadConfig } from '../../src/server/config.ts';
 
 const ORIGIN = 'https://www.example.com';
+const dist = writeTree('hrc-public-', {
+  'assets/e.js': 'console.log(1)',
+  'assets/chunk-A1.js': 'export const a = 1;',
+  'manifest.json': JSON.stringify(FAKE_MANIFEST),
+});
 let pub: TestServer;
 let gated: TestServer;
-let dist: string;
 
 before(async () => {
-  dist = mkdtempSync(path.join(tmpdir(), 'hrc-public-'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'assets', 'e.js'), 'console.log(1)');
-  writeFileSync(path.join(dist, 'assets', 'chunk-A1.js'), 'export const a = 1;');
-  writeFileSync(path.join(dist, 'manifest.json'), JSON.stringify(FAKE_MANIFEST));
   [pub, gated] = await Promise.all([startServer({ env: { SITE_ACCESS: 'public', PUBLIC_ORIGIN: ORIGIN }, config: { distDir: dist } }), startServer({ config: { distDir: dist } })]);
 });
 after(async () => {

@@ -4,35 +4,29 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, type TestServer } from '../../helpers/server.ts';
+import { writeTree } from '../../helpers/scratch.ts';
 import { rawRequest, assertClean, assertStillServing } from '../../helpers/raw-http.ts';
 
 const SECRET = 'DOTFILE-CONTENT-MUST-NOT-LEAK';
-let root: string;
+const root = writeTree('hrc-dotfiles-', {
+  'dist/assets/ok.js': 'export {};\n',
+  'dist/assets/.hidden': SECRET,
+  'dist/assets/.env': SECRET,
+  'public/images/ok.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  'public/images/.DS_Store': SECRET,
+  'public/images/.env': SECRET,
+  'public/images/.git/config': SECRET,
+  'public/robots.txt': 'User-agent: *\nDisallow: /\n',
+  'public/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  'public/.env': SECRET,
+});
 let s: TestServer;
 let cookie: string;
 
 before(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'hrc-dotfiles-'));
-  const files: Record<string, string> = {
-    'dist/assets/ok.js': 'export {};\n',
-    'dist/assets/.hidden': SECRET,
-    'dist/assets/.env': SECRET,
-    'public/images/ok.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
-    'public/images/.DS_Store': SECRET,
-    'public/images/.env': SECRET,
-    'public/images/.git/config': SECRET,
-    'public/robots.txt': 'User-agent: *\nDisallow: /\n',
-    'public/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
-    'public/.env': SECRET,
-  };
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
   s = await startServer({ config: { distDir: path.join(root, 'dist'), publicDir: path.join(root, 'public') } });
   cookie = await s.login();
 });

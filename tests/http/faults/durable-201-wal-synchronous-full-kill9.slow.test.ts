@@ -19,7 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { forkServer, hasBuild, ROOT, SERVER_COMMAND, type Forked } from '../../helpers/spawn-server.ts';
+import { forkServer, ROOT, SERVER_COMMAND, skipWithoutBuild, type Forked } from '../../helpers/spawn-server.ts';
 import { DB_FILE } from '../../../src/server/store/sqlite.ts';
 
 const run = promisify(execFile);
@@ -77,10 +77,7 @@ async function listMessages(dataDir: string): Promise<{ id: number; name: string
 }
 
 test('the running store syncs every commit (WAL, synchronous=FULL), so messages answered 201 survive kill -9 and a restart', async (t) => {
-  if (!hasBuild()) {
-    t.skip('dist/manifest.json is missing: run "npx tsx scripts/build.ts" (npm test builds first)');
-    return;
-  }
+  if (skipWithoutBuild(t)) return;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-kill9-'));
   let server = await forkServer({ dataDir, command: PROBED_COMMAND });
   t.after(async () => {

@@ -6,12 +6,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { commandLine, descendants, forkServer, hasBuild } from '../../helpers/spawn-server.ts';
-import { parseResponse } from '../../helpers/raw-http.ts';
+import { commandLine, descendants, forkForTest, forkServer, skipWithoutBuild } from '../../helpers/spawn-server.ts';
+import { openSocket, parseResponse } from '../../helpers/raw-http.ts';
+import { within } from '../../helpers/wait.ts';
 
 const alive = (pid: number) => {
   try {
@@ -23,16 +23,10 @@ const alive = (pid: number) => {
 };
 
 test('node dist/server.js: one process, no TypeScript loader, no deprecation warning while serving', async (t) => {
-  if (!hasBuild()) return t.skip('no build: run "npx tsx scripts/build.ts" (npm test builds first)');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-process-'));
+  if (skipWithoutBuild(t)) return;
   // --pending-deprecation also reports what Node only deprecates in its documentation so far:
   // what Node 22 and 24 removed was deprecated like this first.
-  const server = await forkServer({ dataDir, env: { NODE_OPTIONS: '--pending-deprecation' } });
-  t.after(async () => {
-    server.kill('SIGKILL');
-    await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const server = await forkForTest(t, { prefix: 'hrc-process-', env: { NODE_OPTIONS: '--pending-deprecation' } });
   const pid = server.child.pid!;
   assert.deepEqual(descendants(pid), [], 'the server starts no other process');
   assert.match(commandLine(pid), /dist\/server\.js/);
@@ -58,7 +52,7 @@ test('node dist/server.js: one process, no TypeScript loader, no deprecation war
 });
 
 test("npm run serve execs the server: SIGTERM to npm's pid drains the request under way, then nothing is left", async (t) => {
-  if (!hasBuild()) return t.skip('no build: run "npx tsx scripts/build.ts" (npm test builds first)');
+  if (skipWithoutBuild(t)) return;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-npm-serve-'));
   const server = await forkServer({ dataDir, command: ['npm', 'run', '--silent', 'serve'], startTimeoutMs: 60_000 });
   const npmPid = server.child.pid!;
@@ -77,13 +71,7 @@ test("npm run serve execs the server: SIGTERM to npm's pid drains the request un
   // A contact post whose body is still arriving when the signal comes (a request under way; a
   // request head still arriving would be closed at once, connections.ts).
   const body = JSON.stringify({ name: 'Ada Lovelace', email: 'ada@example.com', company: '', message: 'Posted while npm stopped the server.' });
-  const socket = connect({ host: '127.0.0.1', port: server.port });
-  let received = Buffer.alloc(0);
-  socket.on('data', (d) => {
-    received = Buffer.concat([received, d]);
-  });
-  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  const { socket, closed, received } = await openSocket(server.port);
   socket.write(
     `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
   );
@@ -94,10 +82,10 @@ test("npm run serve execs the server: SIGTERM to npm's pid drains the request un
   assert.ok(alive(nodePid), 'the server is still finishing the request under way');
   socket.write(body.slice(10));
   await closed;
-  const res = parseResponse(received);
-  assert.equal(res.status, 201, received.toString().slice(0, 300));
+  const res = parseResponse(received());
+  assert.equal(res.status, 201, received().toString().slice(0, 300));
 
-  const exit = await Promise.race([server.exited, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
+  const exit = await within(server.exited, 10_000, null);
   assert.ok(exit, 'npm was still running 10 s after SIGTERM');
   assert.equal(exit.code, 0, server.stderr());
   for (let i = 0; i < 50 && alive(nodePid); i++) await new Promise((r) => setTimeout(r, 100));

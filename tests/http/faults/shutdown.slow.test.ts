@@ -9,30 +9,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { forkServer, freePort, hasBuild } from '../../helpers/spawn-server.ts';
+import { forkForTest, forkServer, freePort, skipWithoutBuild } from '../../helpers/spawn-server.ts';
 import { smtpSink } from '../../helpers/smtp.ts';
-import { parseResponse, rawRequest } from '../../helpers/raw-http.ts';
+import { openSocket, parseResponse, rawRequest } from '../../helpers/raw-http.ts';
+import { within } from '../../helpers/wait.ts';
 import { openSqliteStore } from '../../../src/server/store/sqlite.ts';
-
-/** An open socket that collects what the server sends, and knows when the server closed it. */
-function openSocket(port: number) {
-  const socket: Socket = connect({ host: '127.0.0.1', port });
-  let data = Buffer.alloc(0);
-  socket.on('data', (d) => {
-    data = Buffer.concat([data, d]);
-  });
-  socket.on('error', () => {});
-  const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
-  const connected = new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('error', reject);
-  });
-  return { socket, connected, closed, received: () => data };
-}
 
 /** Resolves once a new connection to the port is refused; rejects after `ms`. */
 async function refusedWithin(port: number, ms: number): Promise<number> {
@@ -52,47 +37,26 @@ async function refusedWithin(port: number, ms: number): Promise<number> {
   }
 }
 
-/** The production server in its own data directory, killed after the test; null (skipped) without a build. */
-async function start(t: { skip(m: string): void; after(fn: () => Promise<void>): void }) {
-  if (!hasBuild()) {
-    t.skip('dist/manifest.json is missing: run "npx tsx scripts/build.ts" (npm test builds first)');
-    return null;
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-shutdown-'));
-  const server = await forkServer({ dataDir });
-  t.after(async () => {
-    server.kill('SIGKILL');
-    await server.exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  return { server, dataDir };
-}
-
 test('SIGTERM: stop accepting, close connections without a request, finish a post under way, exit 0', async (t) => {
-  const started = await start(t);
-  if (!started) return;
-  const { server, dataDir } = started;
+  if (skipWithoutBuild(t)) return;
+  const server = await forkForTest(t, { prefix: 'hrc-shutdown-' });
   const cookie = await server.login();
   const host = `Host: 127.0.0.1:${server.port}\r\n`;
 
   // 1. An idle keep-alive connection: one request answered, the socket left open.
-  const idle = openSocket(server.port);
-  await idle.connected;
+  const idle = await openSocket(server.port);
   idle.socket.write(`GET /healthz HTTP/1.1\r\n${host}\r\n`);
   while (!idle.received().includes('"status":"ok"')) await new Promise((r) => setTimeout(r, 10));
   assert.match(idle.received().toString(), /^HTTP\/1\.1 200/);
 
   // 2. A connection that says nothing, and 3. a request head still arriving (a slowloris).
-  const silent = openSocket(server.port);
-  await silent.connected;
-  const slowloris = openSocket(server.port);
-  await slowloris.connected;
+  const silent = await openSocket(server.port);
+  const slowloris = await openSocket(server.port);
   slowloris.socket.write(`GET /team HTTP/1.1\r\n${host}Cookie: ${cookie}\r\nX-Slow: `);
 
   // 4. A contact post whose body is half sent: a request under way.
   const body = JSON.stringify({ name: 'Grace Hopper', email: 'grace@example.com', company: 'Navy', message: 'Sent while the server was shutting down.' });
-  const post = openSocket(server.port);
-  await post.connected;
+  const post = await openSocket(server.port);
   post.socket.write(
     `POST /api/contact HTTP/1.1\r\n${host}Cookie: ${cookie}\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`,
   );
@@ -109,8 +73,7 @@ test('SIGTERM: stop accepting, close connections without a request, finish a pos
 
   // The three connections without a request under way are closed at once (idle) or within the
   // moment a request head gets to arrive (connections.ts REQUESTLESS_GRACE_MS), unanswered.
-  const within = (closed: Promise<number>) => Promise.race([closed, new Promise<number>((r) => setTimeout(() => r(-1), 1000))]);
-  const [idleAt, silentAt, slowAt] = await Promise.all([within(idle.closed), within(silent.closed), within(slowloris.closed)]);
+  const [idleAt, silentAt, slowAt] = await Promise.all([idle, silent, slowloris].map((c) => within(c.closed, 1000, -1)));
   assert.ok(idleAt > 0 && silentAt > 0 && slowAt > 0, `closed within 1 s: idle ${idleAt - sigterm}, silent ${silentAt - sigterm}, slowloris ${slowAt - sigterm} ms`);
   assert.equal(silent.received().length, 0);
   assert.equal(slowloris.received().length, 0);
@@ -121,7 +84,7 @@ test('SIGTERM: stop accepting, close connections without a request, finish a pos
   // The post now completes, and is answered in full; its connection is closed right after.
   const resumed = Date.now();
   post.socket.write(body.slice(20));
-  const lastClosed = await Promise.race([post.closed, new Promise<number>((r) => setTimeout(() => r(Infinity), 8000))]);
+  const lastClosed = await within(post.closed, 8000, Infinity);
   const closedAfter = lastClosed - resumed;
   assert.ok(closedAfter < 3000, `the post's connection closed ${closedAfter} ms after its request completed`);
   const postRes = parseResponse(post.received());
@@ -130,13 +93,13 @@ test('SIGTERM: stop accepting, close connections without a request, finish a pos
   const { id } = JSON.parse(postRes.body) as { id: number };
 
   // The process exits 0, promptly.
-  const exit = await Promise.race([server.exited, new Promise<null>((r) => setTimeout(() => r(null), 5_000))]);
+  const exit = await within(server.exited, 5_000, null);
   assert.ok(exit, `the server was still running 5 s after the post\n${server.stdout().slice(-1000)}`);
   assert.deepEqual(exit, { code: 0, signal: null }, server.stderr());
   const tookMs = Date.now() - sigterm;
 
   // The message posted during shutdown was stored (and the database closed cleanly).
-  const store = openSqliteStore(dataDir, { readonly: true });
+  const store = openSqliteStore(server.dataDir, { readonly: true });
   try {
     assert.deepEqual(
       (await store.messages.list()).map((m) => [m.id, m.name]),
@@ -163,18 +126,15 @@ test('SIGTERM: stop accepting, close connections without a request, finish a pos
 });
 
 test('SIGTERM with nothing under way (one idle socket, one slowloris): exit 0 within a second', async (t) => {
-  const started = await start(t);
-  if (!started) return;
-  const { server } = started;
-  const silent = openSocket(server.port);
-  await silent.connected;
-  const slowloris = openSocket(server.port);
-  await slowloris.connected;
+  if (skipWithoutBuild(t)) return;
+  const server = await forkForTest(t, { prefix: 'hrc-shutdown-' });
+  await openSocket(server.port); // a silent connection: it stays open until the stop closes it
+  const slowloris = await openSocket(server.port);
   slowloris.socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`);
   assert.equal((await rawRequest(server.port, '/healthz')).status, 200);
   const sigterm = Date.now();
   server.kill('SIGTERM');
-  const exit = await Promise.race([server.exited, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
+  const exit = await within(server.exited, 10_000, null);
   const tookMs = Date.now() - sigterm;
   assert.deepEqual(exit, { code: 0, signal: null }, `${server.stderr()}${server.stdout().slice(-500)}`);
   assert.ok(tookMs < 1000, `exit took ${tookMs} ms`);
@@ -184,26 +144,24 @@ test('SIGTERM with nothing under way (one idle socket, one slowloris): exit 0 wi
 test('SIGTERM: a connection open before the signal whose request head arrives just after it is still answered', async (t) => {
   // What a rolling restart needs (cluster.ts): a connection handed to a worker as it is told to
   // stop carries a request already sent; it gets a moment (REQUESTLESS_GRACE_MS) to be read.
-  const started = await start(t);
-  if (!started) return;
-  const { server } = started;
-  const late = openSocket(server.port);
-  await late.connected;
+  if (skipWithoutBuild(t)) return;
+  const server = await forkForTest(t, { prefix: 'hrc-shutdown-' });
+  const late = await openSocket(server.port);
   assert.equal((await rawRequest(server.port, '/healthz')).status, 200);
   server.kill('SIGTERM');
   // Sent once the server has begun to stop (its log line), not before.
   while (!server.stdout().includes('"msg":"shutting down"')) await new Promise((r) => setTimeout(r, 5));
   late.socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
-  await Promise.race([late.closed, new Promise((r) => setTimeout(r, 5000))]);
+  await within(late.closed, 5000, null);
   const res = parseResponse(late.received());
   assert.equal(res.status, 200, `answer: ${JSON.stringify(late.received().toString().slice(0, 200))}`);
   assert.equal(res.headers.connection, 'close');
-  const exit = await Promise.race([server.exited, new Promise<null>((r) => setTimeout(() => r(null), 5_000))]);
+  const exit = await within(server.exited, 5_000, null);
   assert.deepEqual(exit, { code: 0, signal: null }, server.stderr());
 });
 
 test('SIGTERM while the SMTP server is slow: the e-mail under way finishes, is recorded as sent, and is not sent again', async (t) => {
-  if (!hasBuild()) return t.skip('dist/manifest.json is missing: run "npx tsx scripts/build.ts" (npm test builds first)');
+  if (skipWithoutBuild(t)) return;
   const smtpPort = await freePort();
   // Accepts each message 7 s after its data: longer than the 5 s b747b9d waited.
   const sink = smtpSink(smtpPort, { acceptAfterMs: 7_000 });
@@ -227,7 +185,7 @@ test('SIGTERM while the SMTP server is slow: the e-mail under way finishes, is r
   while (sink.begun() < 1) await new Promise((r) => setTimeout(r, 20));
   const sigterm = Date.now();
   server.kill('SIGTERM');
-  const exit = await Promise.race([server.exited, new Promise<null>((r) => setTimeout(() => r(null), 20_000))]);
+  const exit = await within(server.exited, 20_000, null);
   const tookMs = Date.now() - sigterm;
   assert.deepEqual(exit, { code: 0, signal: null }, server.stderr());
   assert.equal(sink.received.length, 1, 'the SMTP server accepted it during the stop');

@@ -11,7 +11,7 @@ import { mkdtempSync, openSync, rmSync, writeSync, closeSync, statSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer } from '../../helpers/server.ts';
-import { forkServer, hasBuild } from '../../helpers/spawn-server.ts';
+import { forkServer, skipWithoutBuild } from '../../helpers/spawn-server.ts';
 import type { Store } from '../../../src/server/store/index.ts';
 import { openSqliteStore } from '../../../src/server/store/sqlite.ts';
 
@@ -103,7 +103,7 @@ test('the store cannot write: the visitor keeps their text, the limit is not spe
 });
 
 test('a damaged database stops the start with a clear message', async (t) => {
-  if (!hasBuild()) return t.skip('no build: run "npx tsx scripts/build.ts" (npm test builds first)');
+  if (skipWithoutBuild(t)) return;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hrc-damaged-'));
   t.after(() => rmSync(dataDir, { recursive: true, force: true }));
   const store = openSqliteStore(dataDir);
