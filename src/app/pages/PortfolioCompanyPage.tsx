@@ -5,13 +5,11 @@
  * for unknown ids.
  */
 import type { ReactNode } from 'react';
-import { useQuery, type QueryKey } from '../query.ts';
 import { Link } from '../router.tsx';
 import { PRACTICE_AREAS } from '../nav-links.ts';
 import { href } from '../paths.ts';
-import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { Loaded } from '../components/Loaded.tsx';
+import { itemPage } from '../components/Loaded.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { CopyLink } from '../components/CopyLink.tsx';
 import { CompanyMark } from '../components/CompanyMark.tsx';
@@ -20,16 +18,9 @@ import { StoryCase } from '../components/StoryCase.tsx';
 import { formatDate } from '../format.ts';
 import { facetLabel, statusText, type PortfolioCompany } from '../portfolio.ts';
 
-export function PortfolioCompanyPage({ data }: PageProps<{ company: QueryKey<PortfolioCompany> }>) {
-  const company = useQuery(data.company);
-  return (
-    <Loaded state={company} loading="Loading company">
-      {(c) => <Company c={c} />}
-    </Loaded>
-  );
-}
+export const PortfolioCompanyPage = itemPage('company', 'Loading company', Company);
 
-function Company({ c }: { c: PortfolioCompany }) {
+function Company({ item: c }: { item: PortfolioCompany }) {
   // A strategy or sector links to its practice area's page (Industrials has none).
   const area = (facet: 'strategy' | 'sector', id: string) => (PRACTICE_AREAS.some((a) => a.id === id) ? <Link href={href('page', { slug: id })}>{facetLabel(facet, id)}</Link> : facetLabel(facet, id));
   const facts: [string, ReactNode][] = [

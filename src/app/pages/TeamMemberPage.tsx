@@ -1,5 +1,5 @@
 /** /team/{id}: profile with bio, email, experience, education, expertise; 404 for unknown ids. */
-import { useQuery, type QueryKey } from '../query.ts';
+import { useQuery } from '../query.ts';
 import { Link } from '../router.tsx';
 import { Q, type TeamMemberDetail } from '../types.ts';
 import { href } from '../paths.ts';
@@ -7,21 +7,13 @@ import { facetLabel } from '../portfolio.ts';
 import { PRACTICE_AREAS } from '../nav-links.ts';
 import { officeCity } from '../offices.ts';
 import { teamHref } from '../team.ts';
-import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { Loaded } from '../components/Loaded.tsx';
+import { itemPage } from '../components/Loaded.tsx';
 import { Img } from '../components/Img.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { firstSentence } from '../team.ts';
 
-export function TeamMemberPage({ data }: PageProps<{ member: QueryKey<TeamMemberDetail> }>) {
-  const member = useQuery(data.member);
-  return (
-    <Loaded state={member} loading="Loading profile">
-      {(m) => <Profile m={m} />}
-    </Loaded>
-  );
-}
+export const TeamMemberPage = itemPage('member', 'Loading profile', Profile);
 
 /** A strategy or sector: a link to its page (Industrials has none), in a comma-separated line. */
 function Areas({ facet, values }: { facet: 'strategy' | 'sector'; values: string[] }) {
@@ -37,7 +29,7 @@ function Areas({ facet, values }: { facet: 'strategy' | 'sector'; values: string
   });
 }
 
-function Profile({ m }: { m: TeamMemberDetail }) {
+function Profile({ item: m }: { item: TeamMemberDetail }) {
   const site = useQuery(Q.site).data;
   const city = officeCity(site, m.office);
   const lists: [string, string[]][] = [
