@@ -14,6 +14,7 @@ import { PageError } from '../components/PageError.tsx';
 import { ContactForm, CONTACT_DRAFT_KEY, type ContactFormInitial } from '../components/ContactForm.tsx';
 import type { ContactInput } from '../contact-validation.ts';
 import { parseErrorFields } from '../contact-validation.ts';
+import { Block } from '../components/Block.tsx';
 
 /** The form's starting state from the query string of a no-JavaScript round trip. */
 export function contactFormInitial(search: string): ContactFormInitial {
@@ -98,34 +99,29 @@ export function ContactPage() {
         </div>
       </section>
 
-      <section className="block block--tint contact-offices" aria-labelledby="contact-offices-title">
-        <div className="container">
-          <h2 id="contact-offices-title" className="block__heading">
-            Our Offices
-          </h2>
-          <ul className="contact-offices__grid">
-            <li className="contact-office contact-office--hq">
-              <h3 className="contact-office__city">New York</h3>
-              <p className="contact-office__tag">Headquarters</p>
-              <Address lines={s.headquarters.lines} />
-              <a href={c.phoneHref} className="contact-link contact-office__phone">
-                <span className="visually-hidden">New York phone: </span>
-                {c.phone}
+      <Block id="contact-offices-title" heading="Our Offices" className="block--tint contact-offices">
+        <ul className="contact-offices__grid">
+          <li className="contact-office contact-office--hq">
+            <h3 className="contact-office__city">New York</h3>
+            <p className="contact-office__tag">Headquarters</p>
+            <Address lines={s.headquarters.lines} />
+            <a href={c.phoneHref} className="contact-link contact-office__phone">
+              <span className="visually-hidden">New York phone: </span>
+              {c.phone}
+            </a>
+          </li>
+          {s.offices.map((o) => (
+            <li key={o.city} className="contact-office">
+              <h3 className="contact-office__city">{o.city}</h3>
+              <Address lines={o.lines} />
+              <a href={o.phoneHref} className="contact-link contact-office__phone">
+                <span className="visually-hidden">{o.city} phone: </span>
+                {o.phone}
               </a>
             </li>
-            {s.offices.map((o) => (
-              <li key={o.city} className="contact-office">
-                <h3 className="contact-office__city">{o.city}</h3>
-                <Address lines={o.lines} />
-                <a href={o.phoneHref} className="contact-link contact-office__phone">
-                  <span className="visually-hidden">{o.city} phone: </span>
-                  {o.phone}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+          ))}
+        </ul>
+      </Block>
     </>
   );
 }

@@ -14,6 +14,7 @@ import { Spinner } from '../components/Spinner.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { CompanyCard } from '../components/CompanyCard.tsx';
 import { FiguresAsOf } from '../components/FiguresAsOf.tsx';
+import { Block, Cta } from '../components/Block.tsx';
 import { formatCount } from '../format.ts';
 
 /**
@@ -54,40 +55,32 @@ export function EditorialPage({ data }: PageProps<{ page: QueryKey<EditorialPage
 /** A strategy's or sector's portfolio companies: the first few, and a link to all of them. */
 function CompaniesBlock({ title, companies }: { title: string; companies: NonNullable<EditorialPageData['companies']> }) {
   return (
-    <section className="block block--companies" aria-labelledby="block-companies">
-      <div className="container">
-        <div className="companies__head">
-          <h2 id="block-companies" className="block__heading">
-            Portfolio Companies
-          </h2>
-          <Link href={companies.href} className="text-link">
-            {companies.total > companies.items.length ? `All ${formatCount(companies.total)} ${title} companies` : `${title} in the portfolio`} <span aria-hidden="true">→</span>
-          </Link>
-        </div>
-        <ul className="card-grid card-grid--3 company-grid">
-          {companies.items.map((c) => (
-            <CompanyCard key={c.id} company={c} headingLevel={3} />
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Block
+      id="block-companies"
+      heading="Portfolio Companies"
+      className="block--companies"
+      head="companies__head"
+      aside={
+        <Link href={companies.href} className="text-link">
+          {companies.total > companies.items.length ? `All ${formatCount(companies.total)} ${title} companies` : `${title} in the portfolio`} <span aria-hidden="true">→</span>
+        </Link>
+      }
+    >
+      <ul className="card-grid card-grid--3 company-grid">
+        {companies.items.map((c) => (
+          <CompanyCard key={c.id} company={c} headingLevel={3} />
+        ))}
+      </ul>
+    </Block>
   );
 }
 
 /** A block with a heading and an optional introduction above its content (cards, lists, steps). */
 function HeadedBlock({ kind, id, heading, intro, children }: { kind: string; id: string; heading: string; intro?: string; children: ReactNode }) {
   return (
-    <section className={`block block--${kind}`} aria-labelledby={id}>
-      <div className="container">
-        <div className="block__head">
-          <h2 id={id} className="block__heading">
-            {heading}
-          </h2>
-          {intro && <p className="block__intro">{intro}</p>}
-        </div>
-        {children}
-      </div>
-    </section>
+    <Block id={id} heading={heading} className={`block--${kind}`} head="block__head" aside={intro && <p className="block__intro">{intro}</p>}>
+      {children}
+    </Block>
   );
 }
 
@@ -96,37 +89,27 @@ function BlockView({ block, index }: { block: BlockT; index: number }) {
   switch (block.type) {
     case 'intro':
       return (
-        <section className="block block--intro" aria-labelledby={headingId}>
-          <div className="container block__split">
-            <h2 id={headingId} className="block__heading">
-              {block.heading}
-            </h2>
-            <div className="prose prose--large">
-              {block.paragraphs.map((t, i) => (
-                <p key={i}>{t}</p>
-              ))}
-            </div>
+        <Block id={headingId} heading={block.heading} className="block--intro" inner="block__split">
+          <div className="prose prose--large">
+            {block.paragraphs.map((t, i) => (
+              <p key={i}>{t}</p>
+            ))}
           </div>
-        </section>
+        </Block>
       );
     case 'figures':
       return (
-        <section className="block block--figures" aria-labelledby={headingId}>
-          <div className="container">
-            <h2 id={headingId} className="section-label section-label--light">
-              {block.heading}
-            </h2>
-            <dl className={clsx('figures', `figures--${block.items.length}`)}>
-              {block.items.map((f) => (
-                <div key={f.label} className="figure">
-                  <dt className="figure__label">{f.label}</dt>
-                  <dd className={clsx('figure__value', figureValue(f.value).size)}>{figureValue(f.value).text}</dd>
-                </div>
-              ))}
-            </dl>
-            {block.firm && <FiguresAsOf />}
-          </div>
-        </section>
+        <Block id={headingId} heading={block.heading} className="block--figures" headingClass="section-label section-label--light">
+          <dl className={clsx('figures', `figures--${block.items.length}`)}>
+            {block.items.map((f) => (
+              <div key={f.label} className="figure">
+                <dt className="figure__label">{f.label}</dt>
+                <dd className={clsx('figure__value', figureValue(f.value).size)}>{figureValue(f.value).text}</dd>
+              </div>
+            ))}
+          </dl>
+          {block.firm && <FiguresAsOf />}
+        </Block>
       );
     case 'cards':
       return (
@@ -213,17 +196,11 @@ function BlockView({ block, index }: { block: BlockT; index: number }) {
       );
     case 'cta':
       return (
-        <section className="block block--cta" aria-labelledby={headingId}>
-          <div className="container cta">
-            <h2 id={headingId} className="cta__heading">
-              {block.heading}
-            </h2>
-            <p className="cta__text">{block.text}</p>
-            <Link href={block.href} className="button button--accent">
-              {block.label}
-            </Link>
-          </div>
-        </section>
+        <Cta id={headingId} heading={block.heading} text={block.text}>
+          <Link href={block.href} className="button button--accent">
+            {block.label}
+          </Link>
+        </Cta>
       );
   }
 }

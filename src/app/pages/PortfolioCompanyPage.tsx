@@ -17,6 +17,7 @@ import { CompanyCard } from '../components/CompanyCard.tsx';
 import { StoryCase } from '../components/StoryCase.tsx';
 import { formatDate } from '../format.ts';
 import { facetLabel, statusText, type PortfolioCompany } from '../portfolio.ts';
+import { Block } from '../components/Block.tsx';
 
 export const PortfolioCompanyPage = itemPage('company', 'Loading company', Company);
 
@@ -114,18 +115,13 @@ function Company({ item: c }: { item: PortfolioCompany }) {
         </div>
       </div>
       {c.related.length > 0 && (
-        <section className="block article-related" aria-labelledby="company-related">
-          <div className="container">
-            <h2 id="company-related" className="block__heading article-related__heading">
-              Related Companies
-            </h2>
-            <ul className="card-grid card-grid--3 company-grid">
-              {c.related.map((r) => (
-                <CompanyCard key={r.id} company={r} headingLevel={3} />
-              ))}
-            </ul>
-          </div>
-        </section>
+        <Block id="company-related" heading="Related Companies" className="article-related" headingClass="block__heading article-related__heading">
+          <ul className="card-grid card-grid--3 company-grid">
+            {c.related.map((r) => (
+              <CompanyCard key={r.id} company={r} headingLevel={3} />
+            ))}
+          </ul>
+        </Block>
       )}
     </article>
   );
