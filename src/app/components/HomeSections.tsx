@@ -5,7 +5,7 @@
  */
 import { Link } from '../router.tsx';
 import type { HomeData, PracticeArea } from '../types.ts';
-import { ArticleCard } from './ArticleCard.tsx';
+import { ArticleCard, CardTitle } from './ArticleCard.tsx';
 import { Block, Cta } from './Block.tsx';
 import { FiguresAsOf } from './FiguresAsOf.tsx';
 
@@ -43,11 +43,9 @@ export function HomeSections({ home, practiceAreas }: { home: HomeData; practice
                 <span className="strategy-card__number" aria-hidden="true">
                   {String(i + 1).padStart(2, '0')}
                 </span>
-                <h3 className="card__title">
-                  <Link href={s.href} className="card__link">
-                    {s.name}
-                  </Link>
-                </h3>
+                <CardTitle level={3} href={s.href}>
+                  {s.name}
+                </CardTitle>
                 <p className="card__text">{s.summary}</p>
                 <span className="card__arrow" aria-hidden="true">
                   →
