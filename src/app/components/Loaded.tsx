@@ -4,6 +4,7 @@
  * failure, a spinner while the read (or another one it waits for) is pending; then the page.
  */
 import type { ComponentType, ReactNode } from 'react';
+import { Link } from '../router.tsx';
 import { isNotFound, useQuery, type QueryKey, type QueryState } from '../query.ts';
 import type { PageProps } from '../routes.ts';
 import { Spinner } from './Spinner.tsx';
@@ -38,4 +39,14 @@ export function itemPage<N extends string, T>(name: N, loading: string, Body: Co
       </Loaded>
     );
   };
+}
+
+/** A detail page's link back to its list. */
+export function BackLink({ href, label }: { href: string; label: string }) {
+  return (
+    <Link href={href} className="back-link">
+      <span aria-hidden="true">←</span>
+      {` ${label}`}
+    </Link>
+  );
 }

@@ -9,7 +9,7 @@ import { href } from '../paths.ts';
 import { formatDate } from '../format.ts';
 import type { CareerRole } from '../careers.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { itemPage } from '../components/Loaded.tsx';
+import { BackLink, itemPage } from '../components/Loaded.tsx';
 import { Prose } from '../components/Prose.tsx';
 
 export const CareerRolePage = itemPage('role', 'Loading role', Role);
@@ -65,9 +65,7 @@ function Role({ item: r }: { item: CareerRole }) {
         })}
       />
       <div className="container role-page__inner">
-        <Link href={href('careers')} className="back-link">
-          <span aria-hidden="true">←</span> All open roles
-        </Link>
+        <BackLink href={href('careers')} label="All open roles" />
         <header className="role-page__header">
           <p className="eyebrow">
             {r.teamLabel} · {r.city}

@@ -9,7 +9,7 @@ import { Link } from '../router.tsx';
 import { PRACTICE_AREAS } from '../nav-links.ts';
 import { href } from '../paths.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { itemPage } from '../components/Loaded.tsx';
+import { BackLink, itemPage } from '../components/Loaded.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { CopyLink } from '../components/CopyLink.tsx';
 import { CompanyMark } from '../components/CompanyMark.tsx';
@@ -39,9 +39,7 @@ function Company({ item: c }: { item: PortfolioCompany }) {
       <header className="article-header company-header">
         <div className="container article-header__inner">
           <div className="article-header__top">
-            <Link href={href('portfolio')} className="back-link">
-              <span aria-hidden="true">←</span> Back to portfolio
-            </Link>
+            <BackLink href={href('portfolio')} label="Back to portfolio" />
             <CopyLink title={c.name} />
           </div>
           <div className="company-header__title">

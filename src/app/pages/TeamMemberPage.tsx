@@ -8,7 +8,7 @@ import { PRACTICE_AREAS } from '../nav-links.ts';
 import { officeCity } from '../offices.ts';
 import { teamHref } from '../team.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { itemPage } from '../components/Loaded.tsx';
+import { BackLink, itemPage } from '../components/Loaded.tsx';
 import { Img } from '../components/Img.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { firstSentence } from '../team.ts';
@@ -41,9 +41,7 @@ function Profile({ item: m }: { item: TeamMemberDetail }) {
     <article className="profile">
       <PageMeta title={m.name} description={`${m.name}, ${m.title}. ${firstSentence(m.bio)}`.slice(0, 160)} person={{ name: m.name, jobTitle: m.title, email: m.email }} />
       <div className="container">
-        <Link href={href('team')} className="back-link">
-          <span aria-hidden="true">←</span> Back to team
-        </Link>
+        <BackLink href={href('team')} label="Back to team" />
         <div className="profile__grid">
           <div className="profile__aside">
             <Img image={m.image} alt={`Portrait of ${m.name}`} sizes="(min-width: 900px) 32vw, 100vw" priority className="profile__img" />
