@@ -15,6 +15,19 @@ import { firstSentence } from '../team.ts';
 
 export const TeamMemberPage = itemPage('member', 'Loading profile', Profile);
 
+/** A member's strategies or sectors, as one fact of the profile (none: no fact). */
+function AreasFact({ facet, values, names }: { facet: 'strategy' | 'sector'; values: string[]; names: [string, string] }) {
+  if (!values.length) return null;
+  return (
+    <div className="profile__fact">
+      <dt>{values.length === 1 ? names[0] : names[1]}</dt>
+      <dd>
+        <Areas facet={facet} values={values} />
+      </dd>
+    </div>
+  );
+}
+
 /** A strategy or sector: a link to its page (Industrials has none), in a comma-separated line. */
 function Areas({ facet, values }: { facet: 'strategy' | 'sector'; values: string[] }) {
   return values.map((v, i) => {
@@ -61,22 +74,8 @@ function Profile({ item: m }: { item: TeamMemberDetail }) {
                   <Link href={teamHref({ office: 'All', strategy: 'All', sector: 'All' }, { office: m.office })}>{city}</Link>
                 </dd>
               </div>
-              {m.strategies.length > 0 && (
-                <div className="profile__fact">
-                  <dt>{m.strategies.length === 1 ? 'Strategy' : 'Strategies'}</dt>
-                  <dd>
-                    <Areas facet="strategy" values={m.strategies} />
-                  </dd>
-                </div>
-              )}
-              {m.sectors.length > 0 && (
-                <div className="profile__fact">
-                  <dt>{m.sectors.length === 1 ? 'Sector' : 'Sectors'}</dt>
-                  <dd>
-                    <Areas facet="sector" values={m.sectors} />
-                  </dd>
-                </div>
-              )}
+              <AreasFact facet="strategy" values={m.strategies} names={['Strategy', 'Strategies']} />
+              <AreasFact facet="sector" values={m.sectors} names={['Sector', 'Sectors']} />
             </dl>
             <div className="prose prose--large">
               <Prose blocks={m.body.intro} />
