@@ -62,6 +62,14 @@ function faceted<T>(items: readonly T[], facets: Record<string, readonly Facet[]
   return page && { ...page, counts, labels };
 }
 
+/** A listing with one filter, `param`: the items whose `value` is the option asked for (any case; else 'All'). */
+function oneFilter<T>(items: readonly T[], param: string, options: string[], value: (item: T) => string | undefined) {
+  return (q: Record<string, string>): Listing<T> | undefined => {
+    const selected = selectOption(q[param], options);
+    return paged(filterItems(items, value, selected), q.page, { [param]: selected }, { [param]: options });
+  };
+}
+
 /** The page of `matches` a request asks for, with counts; undefined past the last page. */
 function paged<T>(matches: readonly T[], pageParam: string | undefined, selected: Record<string, string>, options: Record<string, string[]>): Listing<T> | undefined {
   const pageCount = pageCountOf(matches.length);
@@ -106,28 +114,9 @@ export function createListings(src: ListingSource): Listings {
     .map((y) => ({ value: y, label: y }));
 
   const listings: { [N in ListingName]: (q: Record<string, string>) => ListingOf[N] | undefined } = {
-    research: (q) => {
-      const category = selectOption(q.category, researchCategories);
-      return paged(
-        filterItems(src.research, (r) => r.category, category),
-        q.page,
-        { category },
-        { category: researchCategories },
-      );
-    },
-    'press-releases': (q) => {
-      const year = selectOption(q.year, pressYears);
-      return paged(filterItems(src.pressReleases, itemYear, year), q.page, { year }, { year: pressYears });
-    },
-    news: (q) => {
-      const category = selectOption(q.category, newsTypes);
-      return paged(
-        filterItems(src.news, (n) => n.type, category),
-        q.page,
-        { category },
-        { category: newsTypes },
-      );
-    },
+    research: oneFilter(src.research, 'category', researchCategories, (r) => r.category),
+    'press-releases': oneFilter(src.pressReleases, 'year', pressYears, itemYear),
+    news: oneFilter(src.news, 'category', newsTypes, (n) => n.type),
     resources: (q): ResourcesListing | undefined => {
       const r = resourcesResults(src.resources, { type: q.type, category: q.category });
       const page = paged(r.items, q.page, { type: r.type, category: r.category }, { type: RESOURCE_TYPES.map((t) => t.value), category: r.categories });
