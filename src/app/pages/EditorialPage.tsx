@@ -2,7 +2,6 @@
  * Style, strategy, sector and company-profile pages: content/pages/<slug>.json rendered as a
  * sequence of designed blocks (intro, figures, cards, lists, steps, quote, call to action).
  */
-import type { ReactNode } from 'react';
 import clsx from 'clsx';
 import { useQuery, type QueryKey } from '../query.ts';
 import { useLocation, Link } from '../router.tsx';
@@ -75,15 +74,6 @@ function CompaniesBlock({ title, companies }: { title: string; companies: NonNul
   );
 }
 
-/** A block with a heading and an optional introduction above its content (cards, lists, steps). */
-function HeadedBlock({ kind, id, heading, intro, children }: { kind: string; id: string; heading: string; intro?: string; children: ReactNode }) {
-  return (
-    <Block id={id} heading={heading} className={`block--${kind}`} head="block__head" aside={intro && <p className="block__intro">{intro}</p>}>
-      {children}
-    </Block>
-  );
-}
-
 function BlockView({ block, index }: { block: BlockT; index: number }) {
   const headingId = `block-${index}`;
   switch (block.type) {
@@ -112,73 +102,12 @@ function BlockView({ block, index }: { block: BlockT; index: number }) {
         </Block>
       );
     case 'cards':
-      return (
-        <HeadedBlock kind="cards" id={headingId} heading={block.heading} intro={block.intro}>
-          <ul className={clsx('tiles', `tiles--${block.columns}`)}>
-            {block.items.map((c) => (
-              <li key={c.title} className="tile">
-                {c.number && (
-                  <span className="tile__number" aria-hidden="true">
-                    {c.number}
-                  </span>
-                )}
-                <h3 className="tile__title">
-                  {c.number && <span className="visually-hidden">{c.number}. </span>}
-                  {c.title}
-                </h3>
-                <p className="tile__text">{c.text}</p>
-                {c.list && (
-                  <ul className="tile__list">
-                    {c.list.map((x) => (
-                      <li key={x}>{x}</li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
-          </ul>
-        </HeadedBlock>
-      );
     case 'lists':
-      return (
-        <HeadedBlock kind="lists" id={headingId} heading={block.heading} intro={block.intro}>
-          <div className={clsx('lists', `lists--${block.groups.length}`)}>
-            {block.groups.map((g) => (
-              <div key={g.title} className="lists__group">
-                <h3 className="lists__title">{g.title}</h3>
-                <ul className="checklist">
-                  {g.items.map((x) => (
-                    <li key={x}>{x}</li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </div>
-        </HeadedBlock>
-      );
     case 'steps':
       return (
-        <HeadedBlock kind="steps" id={headingId} heading={block.heading} intro={block.intro}>
-          <ol className="stages">
-            {block.items.map((s, i) => (
-              <li key={s.title} className="stage">
-                <span className="stage__number" aria-hidden="true">
-                  {String(i + 1).padStart(2, '0')}
-                </span>
-                <div className="stage__body">
-                  <h3 className="stage__title">{s.title}</h3>
-                  <p className="stage__text">{s.text}</p>
-                  <h4 className="stage__label">Key Activities</h4>
-                  <ul className="checklist">
-                    {s.activities.map((a) => (
-                      <li key={a}>{a}</li>
-                    ))}
-                  </ul>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </HeadedBlock>
+        <Block id={headingId} heading={block.heading} className={`block--${block.type}`} head="block__head" aside={block.intro && <p className="block__intro">{block.intro}</p>}>
+          <HeadedContent block={block} />
+        </Block>
       );
     case 'quote':
       return (
@@ -203,4 +132,70 @@ function BlockView({ block, index }: { block: BlockT; index: number }) {
         </Cta>
       );
   }
+}
+
+/** What a block with a heading and an optional introduction holds: cards, lists or steps. */
+function HeadedContent({ block }: { block: Extract<BlockT, { type: 'cards' | 'lists' | 'steps' }> }) {
+  switch (block.type) {
+    case 'cards':
+      return (
+        <ul className={clsx('tiles', `tiles--${block.columns}`)}>
+          {block.items.map((c) => (
+            <li key={c.title} className="tile">
+              {c.number && (
+                <span className="tile__number" aria-hidden="true">
+                  {c.number}
+                </span>
+              )}
+              <h3 className="tile__title">
+                {c.number && <span className="visually-hidden">{c.number}. </span>}
+                {c.title}
+              </h3>
+              <p className="tile__text">{c.text}</p>
+              {c.list && <TextList className="tile__list" items={c.list} />}
+            </li>
+          ))}
+        </ul>
+      );
+    case 'lists':
+      return (
+        <div className={clsx('lists', `lists--${block.groups.length}`)}>
+          {block.groups.map((g) => (
+            <div key={g.title} className="lists__group">
+              <h3 className="lists__title">{g.title}</h3>
+              <TextList className="checklist" items={g.items} />
+            </div>
+          ))}
+        </div>
+      );
+    case 'steps':
+      return (
+        <ol className="stages">
+          {block.items.map((s, i) => (
+            <li key={s.title} className="stage">
+              <span className="stage__number" aria-hidden="true">
+                {String(i + 1).padStart(2, '0')}
+              </span>
+              <div className="stage__body">
+                <h3 className="stage__title">{s.title}</h3>
+                <p className="stage__text">{s.text}</p>
+                <h4 className="stage__label">Key Activities</h4>
+                <TextList className="checklist" items={s.activities} />
+              </div>
+            </li>
+          ))}
+        </ol>
+      );
+  }
+}
+
+/** A list of short texts. */
+function TextList({ className, items }: { className: string; items: readonly string[] }) {
+  return (
+    <ul className={className}>
+      {items.map((x) => (
+        <li key={x}>{x}</li>
+      ))}
+    </ul>
+  );
 }
