@@ -9,8 +9,7 @@ import type { BlockT, EditorialPageData } from '../types.ts';
 import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
-import { Spinner } from '../components/Spinner.tsx';
-import { PageError } from '../components/PageError.tsx';
+import { NotYet } from '../components/PageError.tsx';
 import { CompanyCard } from '../components/CompanyCard.tsx';
 import { FiguresAsOf } from '../components/FiguresAsOf.tsx';
 import { Block, Cta } from '../components/Block.tsx';
@@ -37,8 +36,7 @@ function figureValue(value: string): { text: string; size?: string } {
 export function EditorialPage({ data }: PageProps<{ page: QueryKey<EditorialPageData> }>) {
   const slug = useLocation().pathname.slice(1);
   const page = useQuery(data.page);
-  if (page.status === 'pending') return <Spinner label="Loading page" />;
-  if (page.status === 'error') return <PageError error={page.error} />;
+  if (page.status !== 'success') return <NotYet state={page} loading="Loading page" />;
   const p = page.data;
   return (
     <article className={`editorial editorial--${slug}`}>

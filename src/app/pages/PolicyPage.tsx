@@ -10,16 +10,14 @@ import type { PageProps } from '../routes.ts';
 import { POLICY_PAGES } from '../nav-links.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
-import { Spinner } from '../components/Spinner.tsx';
-import { PageError } from '../components/PageError.tsx';
+import { NotYet } from '../components/PageError.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { NumberedSections, PolicyEnd, PolicyLayout, RelatedPolicies, TocList, Updated } from '../components/PolicyParts.tsx';
 
 export function PolicyPage({ data }: PageProps<{ page: QueryKey<PolicyPageData> }>) {
   const slug = useLocation().pathname.slice(1);
   const page = useQuery(data.page);
-  if (page.status === 'pending') return <Spinner label="Loading page" />;
-  if (page.status === 'error') return <PageError error={page.error} />;
+  if (page.status !== 'success') return <NotYet state={page} loading="Loading page" />;
   const p = page.data;
   const updated = <Updated date={p.lastUpdated} />;
   const meta = POLICY_PAGES.find((x) => x.slug === slug);
