@@ -8,9 +8,33 @@ import { canonicalSearch } from './listing.ts';
 import { PATHS, href } from './paths.ts';
 import type { ImageRef, NewsSummary, PressReleaseSummary, ResearchSummary } from './types.ts';
 import { formatCount } from './format.ts';
+import type { Facet } from './portfolio.ts';
 
 /** The default of every filter, listed first. */
 export const ALL = 'All';
+
+/**
+ * Filters that combine (all must match), with faceted counts: the items every selected filter
+ * keeps, and for each filter (in `options`' order) how many items each option would show with the
+ * other filters kept — 'All' first, and an option none would show counts 0, so nothing moves.
+ * `has(item, filter, value)`: whether the item has that value.
+ */
+export function facetCounts<T, F extends string>(items: readonly T[], options: Record<F, readonly Facet[]>, selected: Record<F, string>, has: (item: T, filter: F, value: string) => boolean) {
+  const filters = Object.keys(options) as F[];
+  const keeps = (item: T, except?: F) => filters.every((f) => f === except || selected[f] === ALL || has(item, f, selected[f]));
+  const counts = {} as Record<F, Record<string, number>>;
+  for (const f of filters) {
+    const c: Record<string, number> = { [ALL]: 0 };
+    for (const o of options[f]) c[o.value] = 0;
+    for (const item of items) {
+      if (!keeps(item, f)) continue;
+      c[ALL]++;
+      for (const o of options[f]) if (has(item, f, o.value)) c[o.value]++;
+    }
+    counts[f] = c;
+  }
+  return { kept: items.filter((item) => keeps(item)), counts };
+}
 
 /** 'All' followed by the distinct values of `key`, sorted alphabetically (seed §4). */
 export function categoryOptions<T>(items: readonly T[], key: keyof T): string[] {

@@ -1,5 +1,5 @@
 import type { SiteInfo, TeamMember } from './types.ts';
-import { ALL, listingHref, selectOption } from './filters.ts';
+import { ALL, facetCounts, listingHref, selectOption } from './filters.ts';
 import { PATHS } from './paths.ts';
 import { PORTFOLIO_FACETS, type Facet } from './portfolio.ts';
 import { officesOf } from './offices.ts';
@@ -53,19 +53,8 @@ export function teamParam(options: readonly Facet[], value: string | null): stri
 /** The members a query keeps, with faceted counts (the filters combine: all must match). */
 export function selectTeam(team: readonly TeamMember[], options: Record<TeamFilter, readonly Facet[]>, query: URLSearchParams): TeamSelection {
   const selected = Object.fromEntries(TEAM_FILTERS.map((f) => [f, teamParam(options[f], query.get(f)) ?? ALL])) as Record<TeamFilter, string>;
-  const keeps = (m: TeamMember, except?: TeamFilter) => TEAM_FILTERS.every((f) => f === except || matchesFilter(m, f, selected[f]));
-  const counts = {} as Record<TeamFilter, Record<string, number>>;
-  for (const f of TEAM_FILTERS) {
-    const c: Record<string, number> = { [ALL]: 0 };
-    for (const o of options[f]) c[o.value] = 0;
-    for (const m of team) {
-      if (!keeps(m, f)) continue;
-      c[ALL]++;
-      for (const o of options[f]) if (matchesFilter(m, f, o.value)) c[o.value]++;
-    }
-    counts[f] = c;
-  }
-  return { selected, members: team.filter((m) => keeps(m)), counts };
+  const { kept, counts } = facetCounts(team, Object.fromEntries(TEAM_FILTERS.map((f) => [f, options[f]])) as Record<TeamFilter, readonly Facet[]>, selected, matchesFilter);
+  return { selected, members: kept, counts };
 }
 
 /** The /team URL with one filter changed (the others kept). */

@@ -5,7 +5,7 @@
  * undefined (404). Cheap per request (a filter over the summaries in memory); the API and the
  * page cache keep the encoded results, keyed by canonical URL.
  */
-import { ALL, categoryOptions, filterItems, itemYear, resourcesResults, selectOption, yearOptions, type Resource } from '../app/filters.ts';
+import { ALL, categoryOptions, facetCounts, filterItems, itemYear, resourcesResults, selectOption, yearOptions, type Resource } from '../app/filters.ts';
 import {
   LISTING_PAGE_SIZE,
   listingParams,
@@ -55,28 +55,19 @@ function faceted<T>(items: readonly T[], facets: Record<string, readonly Facet[]
       ),
     ]),
   );
-  const matches = (item: T, except?: string) => filters.every((f) => f === except || selected[f] === ALL || value(item, f) === selected[f]);
-  const counts: Record<string, Record<string, number>> = {};
-  for (const f of filters) {
-    const c: Record<string, number> = { [ALL]: 0 };
-    for (const o of facets[f]) c[o.value] = 0;
-    for (const item of items) {
-      if (!matches(item, f)) continue;
-      c[ALL]++;
-      const v = value(item, f);
-      if (v in c) c[v]++;
-    }
-    counts[f] = c;
-  }
+  const { kept, counts } = facetCounts(items, facets, selected, (item, f, v) => value(item, f) === v);
   const options = Object.fromEntries(filters.map((f) => [f, [ALL, ...facets[f].map((o) => o.value)]]));
   const labels = Object.fromEntries(filters.map((f) => [f, Object.fromEntries(facets[f].map((o) => [o.value, o.label]))]));
-  const page = paged(
-    items.filter((item) => matches(item)),
-    q.page,
-    selected,
-    options,
-  );
+  const page = paged(kept, q.page, selected, options);
   return page && { ...page, counts, labels };
+}
+
+/** A listing with one filter, `param`: the items whose `value` is the option asked for (any case; else 'All'). */
+function oneFilter<T>(items: readonly T[], param: string, options: string[], value: (item: T) => string | undefined) {
+  return (q: Record<string, string>): Listing<T> | undefined => {
+    const selected = selectOption(q[param], options);
+    return paged(filterItems(items, value, selected), q.page, { [param]: selected }, { [param]: options });
+  };
 }
 
 /** The page of `matches` a request asks for, with counts; undefined past the last page. */
@@ -123,65 +114,20 @@ export function createListings(src: ListingSource): Listings {
     .map((y) => ({ value: y, label: y }));
 
   const listings: { [N in ListingName]: (q: Record<string, string>) => ListingOf[N] | undefined } = {
-    research: (q) => {
-      const category = selectOption(q.category, researchCategories);
-      return paged(
-        filterItems(src.research, (r) => r.category, category),
-        q.page,
-        { category },
-        { category: researchCategories },
-      );
-    },
-    'press-releases': (q) => {
-      const year = selectOption(q.year, pressYears);
-      return paged(filterItems(src.pressReleases, itemYear, year), q.page, { year }, { year: pressYears });
-    },
-    news: (q) => {
-      const category = selectOption(q.category, newsTypes);
-      return paged(
-        filterItems(src.news, (n) => n.type, category),
-        q.page,
-        { category },
-        { category: newsTypes },
-      );
-    },
+    research: oneFilter(src.research, 'category', researchCategories, (r) => r.category),
+    'press-releases': oneFilter(src.pressReleases, 'year', pressYears, itemYear),
+    news: oneFilter(src.news, 'category', newsTypes, (n) => n.type),
     resources: (q): ResourcesListing | undefined => {
       const r = resourcesResults(src.resources, { type: q.type, category: q.category });
       const page = paged(r.items, q.page, { type: r.type, category: r.category }, { type: RESOURCE_TYPES.map((t) => t.value), category: r.categories });
       return page && { ...page, categoriesByType };
     },
     portfolio: (q): PortfolioListing | undefined => {
-      // Each filter: its value when it is one of the facet's values (any case), else 'All'.
-      const selected = Object.fromEntries(
-        PORTFOLIO_FILTERS.map((f) => [
-          f,
-          selectOption(
-            q[f],
-            PORTFOLIO_FACETS[f].map((o) => o.value),
-          ),
-        ]),
-      ) as Record<(typeof PORTFOLIO_FILTERS)[number], string>;
-      const matches = (c: PortfolioSummary, except?: string) => PORTFOLIO_FILTERS.every((f) => f === except || selected[f] === ALL || c[f] === selected[f]);
-      // Faceted counts: what each option would show with the other filters kept.
-      const counts: Record<string, Record<string, number>> = {};
-      for (const f of PORTFOLIO_FILTERS) {
-        const c: Record<string, number> = { [ALL]: 0 };
-        for (const o of PORTFOLIO_FACETS[f]) c[o.value] = 0;
-        for (const item of src.portfolio) {
-          if (!matches(item, f)) continue;
-          c[ALL]++;
-          c[item[f]]++;
-        }
-        counts[f] = c;
-      }
-      const options = Object.fromEntries(PORTFOLIO_FILTERS.map((f) => [f, [ALL, ...PORTFOLIO_FACETS[f].map((o) => o.value)]]));
-      const page = paged(
-        src.portfolio.filter((c) => matches(c)),
-        q.page,
-        selected,
-        options,
-      );
-      return page && { ...page, counts };
+      // The faceted listing of the portfolio's own facets, whose labels the pages know (portfolio.ts).
+      const listing = faceted(src.portfolio, Object.fromEntries(PORTFOLIO_FILTERS.map((f) => [f, PORTFOLIO_FACETS[f]])), (c, f) => c[f as (typeof PORTFOLIO_FILTERS)[number]], q);
+      if (!listing) return undefined;
+      const { labels: _labels, ...page } = listing;
+      return page;
     },
     careers: (q) => faceted(src.careers, src.careerFacets, (r, f) => (f === 'office' ? r.office : r.team), q),
     documents: (q) => faceted(src.documents, { kind: src.documentKinds, year: documentYears }, (d, f) => (f === 'kind' ? d.kind : d.date.slice(0, 4)), q),

@@ -24,8 +24,8 @@ import type { Logger } from './log.ts';
 import type { AlertMail, DigestItem, Store } from './store/index.ts';
 import type { StoreBounds } from './bounds.ts';
 import { NO_STORE } from './cache-control.ts';
-import { clientKey, sameOriginOnly } from './gate.ts';
-import { minutesText, parseBody, retryAfterSeconds, wantsJson } from './forms.ts';
+import { sameOriginOnly } from './gate.ts';
+import { formRateLimit, parseBody, wantsJson } from './forms.ts';
 import { ALERT_CONFIRM_HOURS, ALERT_KIND_LABELS, ALERT_KINDS, kindsSentence, validateAlertSignup, type AlertField, type AlertKind } from '../app/alerts.ts';
 import { HONEYPOT_FIELD } from '../app/contact-validation.ts';
 import { PATHS } from '../app/paths.ts';
@@ -216,23 +216,12 @@ const UNAVAILABLE = 'Alerts cannot be set up right now because of a problem on o
 
 export function createAlertSignup(deps: AlertHandlerDeps): RequestHandler[] {
   const { config, store, log } = deps;
-  const perClient = rateLimit({
-    windowMs: config.contactLimit.windowMs,
-    limit: config.contactLimit.perClient,
-    // As the contact form: a typo or our refusal does not count; everything else does.
-    skipFailedRequests: true,
-    requestWasSuccessful: (_req, res) => res.locals.alertInvalid !== true && res.locals.alertNotQueued !== true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: (req) => `alerts:${clientKey(req)}`,
+  // As the contact form: a typo or our refusal does not count; everything else does.
+  const perClient = formRateLimit('alerts', deps, {
+    counts: (res) => res.locals.alertInvalid !== true && res.locals.alertNotQueued !== true,
     store: deps.clientStore,
-    handler: (req, res, _next, options) => {
-      const retry = retryAfterSeconds(req, options.windowMs);
-      log.warn('alerts sign-up throttled', { ip: req.ip });
-      res.setHeader('Retry-After', String(retry));
-      if (wantsJson(req)) res.status(429).json({ error: `You have asked for several alerts in a short time. Please try again in ${minutesText(retry)}.` });
-      else back(res, 'error=throttled');
-    },
+    tooMany: (wait) => `You have asked for several alerts in a short time. Please try again in ${wait}.`,
+    back,
   });
   // The site-wide bound on confirmation e-mails (so on pending entries): counted in the shared
   // limiter store, so every process and host shares it.

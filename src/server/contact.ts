@@ -9,15 +9,15 @@
  * to /contact?error=<fields> lost it all).
  */
 import type { Request, Response, RequestHandler } from 'express';
-import { rateLimit, type Store as LimiterStore } from 'express-rate-limit';
+import type { Store as LimiterStore } from 'express-rate-limit';
 import type { Config } from './config.ts';
 import type { Logger } from './log.ts';
 import type { Store } from './store/index.ts';
 import { NO_STORE } from './cache-control.ts';
 import type { StoreBounds } from './bounds.ts';
 import { PATHS } from '../app/paths.ts';
-import { clientKey, sameOriginOnly } from './gate.ts';
-import { minutesText, parseBody, retryAfterSeconds, wantsJson } from './forms.ts';
+import { sameOriginOnly } from './gate.ts';
+import { formRateLimit, parseBody, wantsJson } from './forms.ts';
 import { CONTACT_FIELDS, HONEYPOT_FIELD, normalizeContact, validateContact, type ContactField, type ContactInput } from '../app/contact-validation.ts';
 
 export const CONTACT_BODY_LIMIT = '16kb';
@@ -44,28 +44,14 @@ export interface ContactDeps {
 export function createContactHandler(deps: ContactDeps): RequestHandler[] {
   const { config, store, log } = deps;
 
-  const limiter = rateLimit({
-    windowMs: config.contactLimit.windowMs,
-    limit: config.contactLimit.perClient,
-    // A visitor correcting a typo is not throttled: invalid submissions do not count, nor do
-    // posts our store failed to save (not the visitor's doing). Everything else does (sent
-    // messages, honeypot hits, oversized bodies).
-    skipFailedRequests: true,
-    requestWasSuccessful: (_req, res) => res.locals.contactInvalid !== true && res.locals.contactNotStored !== true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    keyGenerator: (req) => `contact:${clientKey(req)}`,
-    ...(deps.limiterStore ? { store: deps.limiterStore } : {}),
-    handler: (req, res, _next, options) => {
-      const retry = retryAfterSeconds(req, options.windowMs);
-      log.warn('contact throttled', { ip: req.ip });
-      res.setHeader('Retry-After', String(retry));
-      if (wantsJson(req)) {
-        res.status(429).json({ error: `You have sent several messages in a short time. Please try again in ${minutesText(retry)}, or write to us by email.` });
-      } else {
-        redirectBack(res, 'error=throttled');
-      }
-    },
+  // A visitor correcting a typo is not throttled: invalid submissions do not count, nor do
+  // posts our store failed to save (not the visitor's doing). Everything else does (sent
+  // messages, honeypot hits, oversized bodies).
+  const limiter = formRateLimit('contact', deps, {
+    counts: (res) => res.locals.contactInvalid !== true && res.locals.contactNotStored !== true,
+    store: deps.limiterStore,
+    tooMany: (wait) => `You have sent several messages in a short time. Please try again in ${wait}, or write to us by email.`,
+    back: redirectBack,
   });
 
   const handle: RequestHandler = async (req, res) => {

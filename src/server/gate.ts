@@ -3,7 +3,7 @@
  * The password never reaches the browser; it is compared in constant time here.
  */
 import type { Request, Response, NextFunction, RequestHandler } from 'express';
-import { rateLimit, ipKeyGenerator, MemoryStore, type Store } from 'express-rate-limit';
+import { rateLimit, MemoryStore, type Store } from 'express-rate-limit';
 import { slowDown } from 'express-slow-down';
 import { LOGIN_ERROR, SESSION_COOKIE } from '../app/constants.ts';
 import type { Config } from './config.ts';
@@ -14,7 +14,7 @@ import { HSTS } from './security.ts';
 import { NO_STORE } from './cache-control.ts';
 import { loginRedirectAnswer } from './redirect.ts';
 import { markFromMemory } from './page-cache.ts';
-import { minutesText, parseBody, retryAfterSeconds, wantsJson } from './forms.ts';
+import { clientKey, minutesText, parseBody, retryAfterSeconds, wantsJson } from './forms.ts';
 import { LOGIN_PATH } from '../app/paths.ts';
 
 export { LOGIN_PATH };
@@ -99,9 +99,6 @@ export type LoginPageRenderer = (req: Request, res: Response, opts: { status: nu
  */
 export type LimiterStoreFactory = (name: string) => Store;
 export const memoryStores: LimiterStoreFactory = () => new MemoryStore();
-
-/** The client's key for limits: its IPv4 address, or its IPv6 /56 (one subscriber's allocation, commonly). */
-export const clientKey = (req: Request) => ipKeyGenerator(req.ip ?? '', 56);
 
 /**
  * The session cookie's name: `__Host-` on HTTPS (the browser then accepts it only from this host,

@@ -1,4 +1,5 @@
 /** A card for a research item, press release or news item: image, label and date, title link, excerpt. */
+import type { ReactNode } from 'react';
 import { Link } from '../router.tsx';
 import { formatDate } from '../format.ts';
 import type { ImageRef } from '../types.ts';
@@ -20,7 +21,6 @@ export interface ArticleCardProps {
 }
 
 export function ArticleCard({ href, image, label, date, title, excerpt, headingLevel = 2 }: ArticleCardProps) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li className="card article-card">
       {/* The artwork is decorative: the title says what the card is. */}
@@ -30,13 +30,23 @@ export function ArticleCard({ href, image, label, date, title, excerpt, headingL
           <span>{label}</span>
           <time dateTime={date}>{formatDate(date)}</time>
         </p>
-        <Heading className="card__title">
-          <Link href={href} className="card__link">
-            {title}
-          </Link>
-        </Heading>
+        <CardTitle level={headingLevel} href={href}>
+          {title}
+        </CardTitle>
         <p className="card__text article-card__text">{excerpt}</p>
       </div>
     </li>
+  );
+}
+
+/** A card's title: its link, the card's one target. */
+export function CardTitle({ level, href, children }: { level: 2 | 3 | 4; href: string; children: ReactNode }) {
+  const Heading = `h${level}` as const;
+  return (
+    <Heading className="card__title">
+      <Link href={href} className="card__link">
+        {children}
+      </Link>
+    </Heading>
   );
 }

@@ -2,9 +2,9 @@
  * The shared layout of /research/{id}, /press-release/{id} and /news/{id}: back link, label and
  * date, the page's one <h1>, the excerpt as lede, the hero artwork, the body's "## " sections
  * (Markdown, see Prose) and the first two other items of the same collection as "Related".
- * ArticlePage is such a route whole: its reads and the shared opening, then this layout.
+ * articlePage makes such a route's page whole: its reads and the shared opening, then this layout.
  */
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ComponentType, type ReactNode } from 'react';
 import { Link } from '../router.tsx';
 import { formatDate } from '../format.ts';
 import type { Body, ImageRef } from '../types.ts';
@@ -15,6 +15,7 @@ import { Prose } from './Prose.tsx';
 import { CopyLink } from './CopyLink.tsx';
 import { Loaded } from './Loaded.tsx';
 import { useQuery, type QueryKey } from '../query.ts';
+import type { PageProps } from '../routes.ts';
 
 interface Props {
   back: { href: string; label: string };
@@ -123,10 +124,10 @@ interface ArticleSummary {
   link: string;
 }
 
-interface ArticlePageProps<T extends ArticleSummary, R extends ArticleSummary> {
-  /** The article's read and its "related" read (404: the 404 page). */
-  item: QueryKey<T & { body: Body }>;
-  related: QueryKey<R[]>;
+/** What a detail route of an article collection gives its page: the article's read and its "related" read (404: the 404 page). */
+type ArticleKeys<T, R> = { item: QueryKey<T>; related: QueryKey<R[]> };
+
+interface ArticlePageSpec<T extends ArticleSummary, R extends ArticleSummary> {
   /** The spinner's label. */
   loading: string;
   back: Props['back'];
@@ -138,8 +139,24 @@ interface ArticlePageProps<T extends ArticleSummary, R extends ArticleSummary> {
   children?: ReactNode;
 }
 
-/** A detail route of an article collection: its two reads, the shared opening (Loaded), then ArticleDetail. */
-export function ArticlePage<T extends ArticleSummary, R extends ArticleSummary>({ item, related, loading, back, heading, relatedHeading, relatedLabel, children }: ArticlePageProps<T, R>) {
+/**
+ * The page of a detail route of an article collection, from what differs between collections:
+ * its two reads, the shared opening (Loaded), then ArticleDetail.
+ */
+export function articlePage<T extends ArticleSummary & { body: Body }, R extends ArticleSummary>(spec: ArticlePageSpec<T, R>): ComponentType<PageProps<ArticleKeys<T, R>>> {
+  return ({ data }) => <ArticlePage {...data} {...spec} />;
+}
+
+function ArticlePage<T extends ArticleSummary & { body: Body }, R extends ArticleSummary>({
+  item,
+  related,
+  loading,
+  back,
+  heading,
+  relatedHeading,
+  relatedLabel,
+  children,
+}: ArticleKeys<T, R> & ArticlePageSpec<T, R>) {
   const article = useQuery(item);
   const others = useQuery(related);
   return (

@@ -1,10 +1,9 @@
 /** A portfolio company on a listing or a related list: mark, status, name link, sector and region, summary, facts. */
-import { Link } from '../router.tsx';
 import { facetLabel, statusText, type PortfolioSummary } from '../portfolio.ts';
 import { CompanyMark } from './CompanyMark.tsx';
+import { CardTitle } from './ArticleCard.tsx';
 
 export function CompanyCard({ company: c, headingLevel = 2 }: { company: PortfolioSummary; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li className="card company-card">
       <div className="company-card__top">
@@ -16,11 +15,9 @@ export function CompanyCard({ company: c, headingLevel = 2 }: { company: Portfol
           <span>{facetLabel('sector', c.sector)}</span>
           <span className="card__meta-plain">{facetLabel('region', c.region)}</span>
         </p>
-        <Heading className="card__title">
-          <Link href={c.link} className="card__link">
-            {c.name}
-          </Link>
-        </Heading>
+        <CardTitle level={headingLevel} href={c.link}>
+          {c.name}
+        </CardTitle>
         <p className="card__text">{c.description}</p>
         <p className="company-card__facts">
           {facetLabel('strategy', c.strategy)} · Invested {c.invested}

@@ -7,11 +7,13 @@
  * fields (aria-invalid + aria-describedby), focus on the first invalid field, a JSON post, the
  * server's field errors shown the same way, and a confirmation panel on success (focused and announced: once, not again in a toast).
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import clsx from 'clsx';
-import { CONTACT_FIELDS, CONTACT_LIMITS, FIELD_HINT_ERRORS, HONEYPOT_FIELD, validateContact, type ContactErrors, type ContactField, type ContactInput } from '../contact-validation.ts';
+import { CONTACT_FIELDS, CONTACT_LIMITS, FIELD_HINT_ERRORS, validateContact, type ContactErrors, type ContactField, type ContactInput } from '../contact-validation.ts';
 import { Link } from '../router.tsx';
 import { useTypedBeforeHydration } from '../hooks/useTypedBeforeHydration.ts';
+import { useFormPost } from '../hooks/useFormPost.ts';
+import { FieldError, Honeypot } from './FormParts.tsx';
 import { formatCount } from '../format.ts';
 import { PATHS, href } from '../paths.ts';
 
@@ -33,15 +35,11 @@ interface Props {
   fallbackEmail: string;
 }
 
-type Phase = 'editing' | 'sending' | 'sent';
-
 const EMPTY: ContactInput = { name: '', email: '', company: '', message: '' };
 
 const LABELS: Record<ContactField, string> = { name: 'Name', email: 'Email', company: 'Company', message: 'Message' };
 
 export function ContactForm({ initial, fallbackEmail }: Props) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const successRef = useRef<HTMLHeadingElement>(null);
   const [values, setValues] = useState<ContactInput>(initial.kind === 'failed' ? initial.values : initial.kind === 'errors' ? (initial.values ?? EMPTY) : EMPTY);
   const [errors, setErrors] = useState<ContactErrors>(() => {
     if (initial.kind !== 'errors') return {};
@@ -58,8 +56,7 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
           ? 'Your message was not sent. Please check the fields marked below and send it again.'
           : null,
   );
-  const [phase, setPhase] = useState<Phase>(initial.kind === 'sent' ? 'sent' : 'editing');
-  const [focusSuccess, setFocusSuccess] = useState(false);
+  const { formRef, successRef, phase, submit, again } = useFormPost({ fields: CONTACT_FIELDS, sent: initial.kind === 'sent', url: '/api/contact', success: 201, setErrors });
   const errorRef = useRef<HTMLDivElement>(null);
   // The page the server answered a refused post with (no script needed): the first field in error
   // takes focus as the page loads, scrolled into view like the form's #contact-form link did.
@@ -75,21 +72,6 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
     setFocusError((n) => n + 1);
   };
 
-  // With JavaScript our validator speaks instead of the browser's bubbles (same rules, better
-  // placement). Set after hydration so that visitors without JavaScript keep the native checks.
-  useEffect(() => {
-    if (formRef.current) formRef.current.noValidate = true;
-  }, [phase]);
-
-  useEffect(() => {
-    if (phase === 'sent' && focusSuccess) successRef.current?.focus();
-  }, [phase, focusSuccess]);
-
-  const focusFirstInvalid = (errs: ContactErrors) => {
-    const first = CONTACT_FIELDS.find((f) => errs[f]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
   const onChange = (field: ContactField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     // An error goes away as soon as the field is valid again; new errors wait for the next submit.
@@ -103,51 +85,18 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
     if (field) onChange(field, value);
   });
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (phase === 'sending') return;
-    setFormError(null);
-    const result = validateContact(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(result.errors);
-      return;
-    }
-    setErrors({});
-    setPhase('sending');
-    const trap = (formRef.current?.elements.namedItem(HONEYPOT_FIELD) as HTMLInputElement | null)?.value ?? '';
-    try {
-      const res = await fetch('/api/contact', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ ...result.value, [HONEYPOT_FIELD]: trap }),
-      });
-      if (res.status === 201) {
-        setValues(EMPTY);
-        setFocusSuccess(true);
-        setPhase('sent');
-        return;
-      }
-      const body = (await res.json().catch(() => null)) as { errors?: ContactErrors; error?: string } | null;
-      setPhase('editing');
-      if (res.status === 400 && body?.errors && Object.keys(body.errors).length) {
-        setErrors(body.errors);
-        focusFirstInvalid(body.errors);
-      } else if (res.status === 429) {
-        failed(body?.error ?? throttledMessage(fallbackEmail));
-      } else if (res.status === 401) {
-        failed('Your session has ended, so the message was not sent. Please sign in again (your text will be lost), or copy it first and write to us by email.');
-      } else if (res.status === 413) {
-        failed(`Your message is too long to send through this form. Please shorten it, or write to us at ${fallbackEmail}.`);
-      } else {
-        failed(`Your message could not be sent (${res.status}). Please try again in a moment, or write to us at ${fallbackEmail}.`);
-      }
-    } catch {
-      setPhase('editing');
-      failed(`Your message could not be sent: the connection failed. Please check your connection and try again, or write to us at ${fallbackEmail}.`);
-    }
-  };
+  const onSubmit = submit({
+    validate: () => validateContact(values),
+    start: () => setFormError(null),
+    sent: () => setValues(EMPTY),
+    failed: (status, body) => {
+      if (status === 429) failed(body?.error ?? throttledMessage(fallbackEmail));
+      else if (status === 401) failed('Your session has ended, so the message was not sent. Please sign in again (your text will be lost), or copy it first and write to us by email.');
+      else if (status === 413) failed(`Your message is too long to send through this form. Please shorten it, or write to us at ${fallbackEmail}.`);
+      else failed(`Your message could not be sent (${status}). Please try again in a moment, or write to us at ${fallbackEmail}.`);
+    },
+    offline: () => failed(`Your message could not be sent: the connection failed. Please check your connection and try again, or write to us at ${fallbackEmail}.`),
+  });
 
   if (phase === 'sent') {
     return (
@@ -159,13 +108,8 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
         <a
           className="button button--outline contact-success__again"
           href={`${PATHS.contact}#contact-form`}
-          onClick={(e) => {
-            e.preventDefault();
-            setFocusSuccess(false);
-            setPhase('editing');
-            // The form returns in place of this panel: put the visitor in its first field.
-            requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[name="name"]')?.focus());
-          }}
+          // The form returns in place of this panel: put the visitor in its first field.
+          onClick={again('name')}
         >
           Send another message
         </a>
@@ -207,14 +151,7 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
         ) : (
           <input {...common} type={opts.type ?? 'text'} onChange={(e) => onChange(name, e.target.value)} />
         )}
-        {error && (
-          <p id={errorId} className="field__error contact-error">
-            <span className="contact-error__icon" aria-hidden="true">
-              !
-            </span>
-            {error}
-          </p>
-        )}
+        {error && <FieldError id={errorId}>{error}</FieldError>}
       </div>
     );
   };
@@ -245,11 +182,7 @@ export function ContactForm({ initial, fallbackEmail }: Props) {
       {field('company', { autoComplete: 'organization', required: false, maxLength: CONTACT_LIMITS.company })}
       {field('message', { autoComplete: 'off', required: true, textarea: true, hint: `Between ${CONTACT_LIMITS.messageMin} and ${formatCount(CONTACT_LIMITS.messageMax)} characters.` })}
 
-      {/* Honeypot: invisible to people and assistive technology, irresistible to form-filling bots. */}
-      <div className="contact-trap" aria-hidden="true">
-        <label htmlFor={`contact-${HONEYPOT_FIELD}`}>Website</label>
-        <input id={`contact-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot form="contact" />
 
       <div className="contact-form__actions">
         {/* aria-disabled while sending, not disabled: a disabled button drops the focus it has to <body>. */}

@@ -7,13 +7,28 @@
 import { Fragment, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useRouter } from '../router.tsx';
 import { useQuery, type QueryKey } from '../query.ts';
-import { LISTINGS, type ListingName, type ListingOf } from '../listing.ts';
+import { LISTINGS, type Listing, type ListingName, type ListingOf } from '../listing.ts';
+import type { Facet } from '../portfolio.ts';
 import { ALL, listingHref } from '../filters.ts';
 import { Loaded } from './Loaded.tsx';
 import { PageMeta } from './PageMeta.tsx';
 import { PageHero } from './PageHero.tsx';
 import { FilterBar, FiltersDisclosure, ResultCount } from './FilterBar.tsx';
 import { Pagination, RESULTS_ID } from './Pagination.tsx';
+
+/** A listing's filter parameters, in page order. */
+type FilterOf<N extends ListingName> = (typeof LISTINGS)[N]['filters'][number];
+/** A listing whose filters combine: the number of items each option would show, and (FacetedListing) each option's label. */
+type Counted = { counts: Record<string, Record<string, number>>; labels?: Record<string, Record<string, string>> };
+
+interface FacetSpec<F extends string> {
+  /** Each filter group's name. */
+  labels: Record<F, string>;
+  /** What the counts count, singular and plural (for screen readers). */
+  noun: [string, string];
+  /** A filter's options, 'All' first (default: the listing's own, with the listing's labels). */
+  options?: (filter: F) => readonly Facet[];
+}
 
 interface Props<N extends ListingName> {
   name: N;
@@ -34,7 +49,12 @@ interface Props<N extends ListingName> {
   label: string;
   /** One filter: its group's name and query parameter; its options are the listing's own. */
   filter?: { label: string; param: string; oneRow?: boolean };
-  /** Otherwise: the filter bars, wrapped in a div of `filtersClass` (where "Clear all filters" moves the focus). */
+  /**
+   * Or filters that combine, one bar each in the listing's order: each option leads to the
+   * listing with it chosen (the others kept, page 1) and says how many items it would show.
+   */
+  facets?: ListingOf[N] extends Counted ? FacetSpec<FilterOf<N>> : never;
+  /** Otherwise: the filter bars. Both are wrapped in a div of `filtersClass` (where "Clear all filters" moves the focus). */
   filters?: (l: ListingOf[N]) => ReactNode;
   filtersClass?: string;
   /** The cards of this page's items. */
@@ -52,7 +72,26 @@ interface Props<N extends ListingName> {
 }
 
 export function FilteredListing<N extends ListingName>(props: Props<N>) {
-  const { name, loading, title, description, eyebrow, lede, heroNote, intro, label, filter, filters, filtersClass, items, gridClass = 'card-grid card-grid--3', empty, pagesLabel, footer } = props;
+  const {
+    name,
+    loading,
+    title,
+    description,
+    eyebrow,
+    lede,
+    heroNote,
+    intro,
+    label,
+    filter,
+    facets,
+    filters,
+    filtersClass,
+    items,
+    gridClass = 'card-grid card-grid--3',
+    empty,
+    pagesLabel,
+    footer,
+  } = props;
   // While the next page of results loads, the current one stays on screen (`previous`), so the
   // filter buttons, the pagination and focus stay where they are.
   const listing = useQuery(props.listing, { keepPrevious: true });
@@ -94,7 +133,7 @@ export function FilteredListing<N extends ListingName>(props: Props<N>) {
                 />
               ) : (
                 <div className={filtersClass} ref={filtersRef}>
-                  {filters?.(l)}
+                  {facets ? facetBars(path, LISTINGS[name].filters, l as ListingOf[N] & Counted, facets) : filters?.(l)}
                 </div>
               )}
             </FiltersDisclosure>
@@ -119,4 +158,22 @@ export function FilteredListing<N extends ListingName>(props: Props<N>) {
       ]}
     </Loaded>
   );
+}
+
+/** The filter bars of a listing whose filters combine (FilteredListing's `facets`). */
+function facetBars<F extends string>(path: string, filters: readonly F[], l: Listing<unknown> & Counted, { labels, noun, options }: FacetSpec<F>) {
+  return filters.map((f) => (
+    <FilterBar
+      key={f}
+      label={labels[f]}
+      name={f}
+      selected={l.selected[f]}
+      options={(options?.(f) ?? l.options[f].map((v) => ({ value: v, label: v === ALL ? 'All' : l.labels?.[f][v] }))).map((o) => ({
+        value: o.value,
+        label: o.label,
+        href: listingHref(path, { ...l.selected, page: undefined, [f]: o.value }),
+        count: { n: l.counts[f][o.value] ?? 0, noun },
+      }))}
+    />
+  ));
 }

@@ -1,9 +1,9 @@
 /** The shared footer: five link columns, the firm's description, legal links and Sign out. */
-import { Link } from '../router.tsx';
 import type { SiteInfo } from '../types.ts';
 import { FOOTER_LEGAL_LINKS, NAV_GROUPS } from '../nav-links.ts';
 import { Logo } from './Logo.tsx';
 import { useSiteMode } from '../site-mode.ts';
+import { LinkItems } from './LinkItems.tsx';
 
 /** `inert`: while a story is expanded the footer is out of reach, like the rest of the page behind it. */
 export function Footer({ site, inert }: { site: SiteInfo; inert?: boolean }) {
@@ -21,11 +21,7 @@ export function Footer({ site, inert }: { site: SiteInfo; inert?: boolean }) {
             <div key={g.title} className="footer__column">
               <h2 className="footer__heading">{g.title}</h2>
               <ul>
-                {g.links.map((l) => (
-                  <li key={l.href}>
-                    <Link href={l.href}>{l.label}</Link>
-                  </li>
-                ))}
+                <LinkItems links={g.links} />
               </ul>
             </div>
           ))}
@@ -35,11 +31,7 @@ export function Footer({ site, inert }: { site: SiteInfo; inert?: boolean }) {
             © {site.copyrightYear} {site.legalName.replace(/\.$/, '')}. All rights reserved.
           </p>
           <ul className="footer__legal">
-            {FOOTER_LEGAL_LINKS.map((l) => (
-              <li key={l.href}>
-                <Link href={l.href}>{l.label}</Link>
-              </li>
-            ))}
+            <LinkItems links={FOOTER_LEGAL_LINKS} />
             {gated && (
               <li>
                 <form method="post" action="/api/logout" className="footer__signout">

@@ -3,8 +3,10 @@
  * a page past the last; the server sends it with status 404), the error page for any other
  * failure, a spinner while the read (or another one it waits for) is pending; then the page.
  */
-import type { ReactNode } from 'react';
-import { isNotFound, type QueryState } from '../query.ts';
+import type { ComponentType, ReactNode } from 'react';
+import { Link } from '../router.tsx';
+import { isNotFound, useQuery, type QueryKey, type QueryState } from '../query.ts';
+import type { PageProps } from '../routes.ts';
 import { Spinner } from './Spinner.tsx';
 import { PageError } from './PageError.tsx';
 import { NotFoundPage } from '../pages/NotFoundPage.tsx';
@@ -22,4 +24,29 @@ export function Loaded<T>({ state, also = [], loading, children }: Props<T>) {
   if (state.status === 'error') return isNotFound(state.error) ? <NotFoundPage /> : <PageError error={state.error} />;
   if (state.status === 'pending' || also.some((s) => s.status === 'pending')) return <Spinner label={loading} />;
   return children(state.data);
+}
+
+/**
+ * The page of a detail route that shows one read (the route's key `name`: /team/{id}'s `member`):
+ * the shared opening, then `Body` with the answer.
+ */
+export function itemPage<N extends string, T>(name: N, loading: string, Body: ComponentType<{ item: T }>): ComponentType<PageProps<Record<N, QueryKey<T>>>> {
+  return function ItemPage({ data }) {
+    const state = useQuery(data[name]);
+    return (
+      <Loaded state={state} loading={loading}>
+        {(item) => <Body item={item} />}
+      </Loaded>
+    );
+  };
+}
+
+/** A detail page's link back to its list. */
+export function BackLink({ href, label }: { href: string; label: string }) {
+  return (
+    <Link href={href} className="back-link">
+      <span aria-hidden="true">←</span>
+      {` ${label}`}
+    </Link>
+  );
 }

@@ -6,7 +6,7 @@
  * it the same way, and every group is shown expanded: each link is one Tab away without script.
  */
 import { useState } from 'react';
-import { Link, useRouter } from '../router.tsx';
+import { useRouter } from '../router.tsx';
 import { canonicalSearch } from '../listing.ts';
 import { PATHS, href } from '../paths.ts';
 import { SEARCH_MAX_QUERY, normalizeQuery } from '../search.ts';
@@ -15,6 +15,7 @@ import { useHydrated } from '../hooks/useHydrated.ts';
 import { Dialog, DialogClose } from './Dialog.tsx';
 import { Logo } from './Logo.tsx';
 import { LOGIN_DIALOG_ID } from './LoginOverlay.tsx';
+import { LinkItems } from './LinkItems.tsx';
 
 export const MENU_DIALOG_ID = 'site-menu';
 
@@ -96,26 +97,14 @@ export function MenuOverlay({ open, onOpen, onClose, onLogin }: Props) {
                   <span className="menu__chevron" aria-hidden="true" />
                 </button>
                 <ul id={panelId} className="menu__links" hidden={!isOpen}>
-                  {g.links.map((l) => (
-                    <li key={l.href}>
-                      <Link href={l.href} onClick={close}>
-                        {l.label}
-                      </Link>
-                    </li>
-                  ))}
+                  <LinkItems links={g.links} onClick={close} />
                 </ul>
               </li>
             );
           })}
         </ul>
         <ul className="menu__legal">
-          {LEGAL_LINKS.map((l) => (
-            <li key={l.label}>
-              <Link href={l.href} onClick={close}>
-                {l.label}
-              </Link>
-            </li>
-          ))}
+          <LinkItems links={LEGAL_LINKS} onClick={close} />
         </ul>
       </nav>
     </Dialog>

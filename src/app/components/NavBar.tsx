@@ -2,6 +2,7 @@
  * The shared header: logo, MENU and LOGIN. Scroll behaviour per seed §4 (see nav-visibility.ts);
  * it stays visible while a story is expanded or an overlay is open.
  */
+import type { MouseEvent } from 'react';
 import clsx from 'clsx';
 import { Link } from '../router.tsx';
 import { useNavScroll } from '../hooks/useNavScroll.ts';
@@ -26,9 +27,14 @@ export function NavBar({ transparentAtTop }: Props) {
    * toggles whose state assistive technology reads in aria-expanded. (While a dialog is open the
    * header behind it is inert; the dialog itself, modal and focused, says what is open.)
    */
-  const opens = (dialogId: string, open: boolean) =>
-    hydrated ? { 'aria-haspopup': 'dialog' as const, 'aria-expanded': open } : { 'aria-haspopup': 'dialog' as const, commandfor: dialogId, command: 'show-modal' as const };
   const { overlay, setOverlay, storyExpanded } = useOverlay();
+  const toggles = (which: 'menu' | 'login', dialogId: string) => ({
+    ...(hydrated ? { 'aria-haspopup': 'dialog' as const, 'aria-expanded': overlay === which } : { 'aria-haspopup': 'dialog' as const, commandfor: dialogId, command: 'show-modal' as const }),
+    onClick: (e: MouseEvent) => {
+      e.preventDefault();
+      setOverlay(overlay === which ? null : which);
+    },
+  });
   const pinned = storyExpanded || overlay !== null;
   // Over an expanded story (a light page scrolling beneath it) the bar is solid.
   const transparent = transparentAtTop && !solid && !storyExpanded;
@@ -46,26 +52,10 @@ export function NavBar({ transparentAtTop }: Props) {
             </svg>
             <span className="navbar__search-text">SEARCH</span>
           </Link>
-          <button
-            type="button"
-            className="navbar__button"
-            {...opens(LOGIN_DIALOG_ID, overlay === 'login')}
-            onClick={(e) => {
-              e.preventDefault();
-              setOverlay(overlay === 'login' ? null : 'login');
-            }}
-          >
+          <button type="button" className="navbar__button" {...toggles('login', LOGIN_DIALOG_ID)}>
             LOGIN
           </button>
-          <button
-            type="button"
-            className="navbar__button navbar__button--menu"
-            {...opens(MENU_DIALOG_ID, overlay === 'menu')}
-            onClick={(e) => {
-              e.preventDefault();
-              setOverlay(overlay === 'menu' ? null : 'menu');
-            }}
-          >
+          <button type="button" className="navbar__button navbar__button--menu" {...toggles('menu', MENU_DIALOG_ID)}>
             <span className="navbar__burger" aria-hidden="true" />
             MENU
           </button>

@@ -5,12 +5,12 @@
  */
 import { useId } from 'react';
 import { FOUNDED_YEAR, NEWS_PANEL_MAX_ITEMS } from '../constants.ts';
-import { Link } from '../router.tsx';
 import { useQuery, type QueryKey } from '../query.ts';
 import { ABOUT_LINKS, STYLE_LINKS } from '../nav-links.ts';
 import type { NewsSummary, PracticeArea } from '../types.ts';
 import { Spinner } from './Spinner.tsx';
 import { Img } from './Img.tsx';
+import { CardTitle } from './ArticleCard.tsx';
 import { formatDate } from '../format.ts';
 import { useHydrated } from '../hooks/useHydrated.ts';
 import { NEWS_TABS, type NewsTab } from '../news-tabs.ts';
@@ -128,11 +128,9 @@ export function NewsPanel({ news: newsKey, tab, onTab, onClose, practiceAreas }:
                       <p className="card__meta">
                         <span>{n.type}</span> <time dateTime={n.date}>{formatDate(n.date)}</time>
                       </p>
-                      <h4 className="card__title">
-                        <Link href={n.link} className="card__link">
-                          {n.title}
-                        </Link>
-                      </h4>
+                      <CardTitle level={4} href={n.link}>
+                        {n.title}
+                      </CardTitle>
                       <p className="card__text">{n.excerpt}</p>
                     </div>
                   </li>
@@ -148,11 +146,9 @@ export function NewsPanel({ news: newsKey, tab, onTab, onClose, practiceAreas }:
               {cards[tab].map((c) => (
                 <li key={c.href} className="card card--link">
                   <div className="card__body">
-                    <h4 className="card__title">
-                      <Link href={c.href} className="card__link">
-                        {c.label}
-                      </Link>
-                    </h4>
+                    <CardTitle level={4} href={c.href}>
+                      {c.label}
+                    </CardTitle>
                     {c.text && <p className="card__text">{c.text}</p>}
                     <span className="card__arrow" aria-hidden="true">
                       →

@@ -1,4 +1,6 @@
 import { LOGIN_PATH } from '../paths.ts';
+import type { QueryState } from '../query.ts';
+import { Spinner } from './Spinner.tsx';
 
 /** Shown when a page's data could not be loaded on client navigation (e.g. the session ended). */
 export function PageError({ error }: { error: Error }) {
@@ -12,4 +14,9 @@ export function PageError({ error }: { error: Error }) {
       </a>
     </div>
   );
+}
+
+/** A page whose read has no data yet: the spinner (`loading`, its label) while pending, PageError on failure. */
+export function NotYet({ state, loading }: { state: Exclude<QueryState<unknown>, { status: 'success' }>; loading: string }) {
+  return state.status === 'pending' ? <Spinner label={loading} /> : <PageError error={state.error} />;
 }

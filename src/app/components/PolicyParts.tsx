@@ -1,7 +1,7 @@
 /**
  * What the policy pages (PolicyPage) and the disclosures hub (DisclosuresPage) lay out alike: the
- * date a text was last updated, a table of contents' list of sections, numbered sections with
- * linkable headings, and the related policies at the end.
+ * date a text was last updated, the layout (contents beside the text), a table of contents' list of
+ * sections, numbered sections with linkable headings, the closing line and the related policies.
  */
 import type { ReactNode } from 'react';
 import { Link } from '../router.tsx';
@@ -61,5 +61,35 @@ export function RelatedPolicies({ slug, first }: { slug: string; first?: ReactNo
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** The contents (`toc`, under their heading: `titleId` its id) beside the text (`children`). */
+export function PolicyLayout({ titleId, toc, children }: { titleId?: string; toc: ReactNode; children: ReactNode }) {
+  return (
+    <div className="container policy-layout">
+      {/* Not an <aside>: the navigation inside is the landmark (a complementary one around it had no name). */}
+      <div className="policy-aside">
+        <nav className="policy-toc" aria-label="Contents">
+          <h2 className="policy-toc__title" id={titleId}>
+            Contents
+          </h2>
+          {toc}
+        </nav>
+      </div>
+      <div className="policy-body">{children}</div>
+    </div>
+  );
+}
+
+/** The text's last line: when it was last updated (`children`), and the way back to the top. */
+export function PolicyEnd({ children }: { children: ReactNode }) {
+  return (
+    <footer className="policy-end">
+      <p className="policy-end__updated">{children}</p>
+      <a href="#main" className="policy-end__top">
+        Back to top
+      </a>
+    </footer>
   );
 }

@@ -5,12 +5,12 @@
  * under its h1), so the two never drift apart. `level` is the sections' heading level; `idPrefix`
  * keeps their ids unique on the page.
  */
+import type { ReactNode } from 'react';
 import type { Story } from '../types.ts';
 
 type Level = 2 | 3;
 
 export function StoryCase({ story, level, idPrefix }: { story: Pick<Story, 'overview' | 'figures' | 'highlights' | 'strategy'>; level: Level; idPrefix: string }) {
-  const H = `h${level}` as const;
   const Step = `h${level + 1}` as 'h3' | 'h4';
   const steps = [
     { n: '01', title: 'Identify', text: story.strategy.identify },
@@ -19,20 +19,14 @@ export function StoryCase({ story, level, idPrefix }: { story: Pick<Story, 'over
   ];
   return (
     <>
-      <section className="story-detail__section" aria-labelledby={`${idPrefix}-overview`}>
-        <H id={`${idPrefix}-overview`} className="section-label">
-          Overview
-        </H>
+      <Section id={`${idPrefix}-overview`} heading="Overview" level={level}>
         {story.overview.map((p, i) => (
           <p key={i} className="story-detail__lede">
             {p}
           </p>
         ))}
-      </section>
-      <section className="story-detail__section" aria-labelledby={`${idPrefix}-highlights`}>
-        <H id={`${idPrefix}-highlights`} className="section-label">
-          Key Highlights
-        </H>
+      </Section>
+      <Section id={`${idPrefix}-highlights`} heading="Key Highlights" level={level}>
         <dl className="story-figures">
           {story.figures.map((f) => (
             <div key={f.label} className="story-figures__item">
@@ -46,11 +40,8 @@ export function StoryCase({ story, level, idPrefix }: { story: Pick<Story, 'over
             <li key={h}>{h}</li>
           ))}
         </ul>
-      </section>
-      <section className="story-detail__section" aria-labelledby={`${idPrefix}-strategy`}>
-        <H id={`${idPrefix}-strategy`} className="section-label">
-          Our Strategy
-        </H>
+      </Section>
+      <Section id={`${idPrefix}-strategy`} heading="Our Strategy" level={level}>
         <ol className="steps-row">
           {steps.map((s) => (
             <li key={s.title} className="steps-row__item">
@@ -62,7 +53,20 @@ export function StoryCase({ story, level, idPrefix }: { story: Pick<Story, 'over
             </li>
           ))}
         </ol>
-      </section>
+      </Section>
     </>
+  );
+}
+
+/** One part of the case, labelled by its heading. */
+function Section({ id, heading, level, children }: { id: string; heading: string; level: Level; children: ReactNode }) {
+  const H = `h${level}` as const;
+  return (
+    <section className="story-detail__section" aria-labelledby={id}>
+      <H id={id} className="section-label">
+        {heading}
+      </H>
+      {children}
+    </section>
   );
 }

@@ -8,6 +8,7 @@ import type { Story } from '../types.ts';
 import { Img } from './Img.tsx';
 import { StoryCase } from './StoryCase.tsx';
 import { STORY_NAV_FORM } from './StorySlider.tsx';
+import { LinkItems } from './LinkItems.tsx';
 
 export function StoryContent({ story, slide, onClose }: { story: Story; slide: number; onClose: () => void }) {
   return (
@@ -50,13 +51,7 @@ export function StoryContent({ story, slide, onClose }: { story: Story; slide: n
                 {story.company.name}: company profile
               </Link>
             </li>
-            {story.related.map((r) => (
-              <li key={r.href}>
-                <Link href={r.href} onClick={onClose}>
-                  {r.label}
-                </Link>
-              </li>
-            ))}
+            <LinkItems links={story.related} onClick={onClose} />
           </ul>
         </section>
       </div>

@@ -4,7 +4,7 @@
  * someone who follows a link in an e-mail need not know the site password (decision 013). Each
  * action is one button that posts: opening a link changes nothing (mail scanners open links).
  */
-import { Logo } from '../components/Logo.tsx';
+import { LoginCard } from '../components/LoginCard.tsx';
 import { ALERT_CONFIRM_HOURS, kindsSentence, type AlertKind } from '../alerts.ts';
 
 export type AlertLinkProps =
@@ -33,25 +33,18 @@ export const ALERT_LINK_TITLES: Record<AlertLinkProps['kind'], string> = {
  */
 export function AlertLinkPage({ gated, ...props }: AlertLinkProps & { gated: boolean }) {
   return (
-    <main id="main" className="login alert-link">
-      <div className="login__card">
-        <div className="login__logo">
-          <Logo />
-        </div>
-        <h1 className="login__title">{ALERT_LINK_TITLES[props.kind]}</h1>
-        <Body {...(props as AlertLinkProps)} />
-        {gated ? (
-          <p className="alert-link__more">We keep a subscriber’s address and choice only until they unsubscribe, and use them only to send these alerts.</p>
-        ) : (
-          <p className="alert-link__more">
-            <a href="/alerts">Email alerts</a>
-            <span aria-hidden="true"> · </span>
-            <a href="/privacy#email-alerts">How we use your address</a>
-          </p>
-        )}
-      </div>
-      <p className="login__footer">© Halden Rowe Capital</p>
-    </main>
+    <LoginCard className="alert-link" title={ALERT_LINK_TITLES[props.kind]}>
+      <Body {...(props as AlertLinkProps)} />
+      {gated ? (
+        <p className="alert-link__more">We keep a subscriber’s address and choice only until they unsubscribe, and use them only to send these alerts.</p>
+      ) : (
+        <p className="alert-link__more">
+          <a href="/alerts">Email alerts</a>
+          <span aria-hidden="true"> · </span>
+          <a href="/privacy#email-alerts">How we use your address</a>
+        </p>
+      )}
+    </LoginCard>
   );
 }
 
@@ -63,12 +56,7 @@ function Body(props: AlertLinkProps) {
           <p className="login__text">
             Press the button to receive email alerts for {kindsSentence(props.kinds)} at <strong className="alert-link__email">{props.email}</strong>.
           </p>
-          <form className="login__form" method="post" action={props.action}>
-            <input type="hidden" name="t" value={props.token} />
-            <button type="submit" className="login__submit">
-              Confirm
-            </button>
-          </form>
+          <ActionForm action={props.action} token={props.token} label="Confirm" />
         </>
       );
     case 'confirmed':
@@ -88,12 +76,7 @@ function Body(props: AlertLinkProps) {
           <p className="login__text">
             Press the button and <strong className="alert-link__email">{props.email}</strong> will receive no more email alerts from us.
           </p>
-          <form className="login__form" method="post" action={props.action}>
-            <input type="hidden" name="t" value={props.token} />
-            <button type="submit" className="login__submit">
-              Unsubscribe
-            </button>
-          </form>
+          <ActionForm action={props.action} token={props.token} label="Unsubscribe" />
         </>
       );
     case 'unsubscribed':
@@ -109,4 +92,16 @@ function Body(props: AlertLinkProps) {
     case 'unavailable':
       return <p className="login__text">A problem on our side stopped us from saving this. Nothing has changed; please open the link again in a few minutes.</p>;
   }
+}
+
+/** The one button that does what the link is for: a post with the link's token (opening the link changes nothing). */
+function ActionForm({ action, token, label }: { action: string; token: string; label: string }) {
+  return (
+    <form className="login__form" method="post" action={action}>
+      <input type="hidden" name="t" value={token} />
+      <button type="submit" className="login__submit">
+        {label}
+      </button>
+    </form>
+  );
 }

@@ -9,6 +9,7 @@ import { ALERT_CONFIRM_HOURS, ALERT_FORM_ERRORS, ALERT_KIND_LABELS, ALERT_KINDS,
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { AlertsForm, type AlertsFormInitial } from '../components/AlertsForm.tsx';
+import { ContactLayout } from '../components/FormParts.tsx';
 
 /** The form's starting state from the query string of a no-JavaScript round trip. */
 export function alertsFormInitial(search: string): AlertsFormInitial {
@@ -34,10 +35,13 @@ export function AlertsPage() {
         title="Email Alerts"
         lede="Choose what you would like to hear about and we will email you when we publish it: research from our investment team, press releases and firm news."
       />
-      <section className="block contact alerts" aria-label="About email alerts and sign-up form">
-        <div className="container contact-layout">
-          <div className="contact-details alerts-details">
-            <h2 className="section-label contact-details__label">How Alerts Work</h2>
+      <ContactLayout
+        className="alerts"
+        label="About email alerts and sign-up form"
+        detailsClass="alerts-details"
+        detailsLabel="How Alerts Work"
+        details={
+          <>
             <dl className="contact-list">
               <div className="contact-list__item">
                 <dt className="contact-list__label">What you receive</dt>
@@ -68,17 +72,14 @@ export function AlertsPage() {
                 </dd>
               </div>
             </dl>
-          </div>
-
-          <div className="contact-message">
-            <h2 id="alerts-form-title" className="block__heading contact-message__title">
-              Subscribe to Alerts
-            </h2>
-            <p className="contact-message__intro">Enter your email address and choose what you would like to receive. You can change your choice at any time by signing up again.</p>
-            <AlertsForm initial={alertsFormInitial(location.search)} />
-          </div>
-        </div>
-      </section>
+          </>
+        }
+        form="alerts-form"
+        title="Subscribe to Alerts"
+        intro="Enter your email address and choose what you would like to receive. You can change your choice at any time by signing up again."
+      >
+        <AlertsForm initial={alertsFormInitial(location.search)} />
+      </ContactLayout>
     </>
   );
 }

@@ -4,24 +4,15 @@
  * engines. A role that has closed, or is not yet posted, is a 404 like any unknown id.
  */
 import type { ReactNode } from 'react';
-import { useQuery, type QueryKey } from '../query.ts';
 import { Link } from '../router.tsx';
 import { href } from '../paths.ts';
 import { formatDate } from '../format.ts';
 import type { CareerRole } from '../careers.ts';
-import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { Loaded } from '../components/Loaded.tsx';
+import { BackLink, itemPage } from '../components/Loaded.tsx';
 import { Prose } from '../components/Prose.tsx';
 
-export function CareerRolePage({ data }: PageProps<{ role: QueryKey<CareerRole> }>) {
-  const role = useQuery(data.role);
-  return (
-    <Loaded state={role} loading="Loading role">
-      {(r) => <Role r={r} />}
-    </Loaded>
-  );
-}
+export const CareerRolePage = itemPage('role', 'Loading role', Role);
 
 /** Plain text as HTML text. */
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -33,7 +24,7 @@ function descriptionHtml(r: CareerRole): string {
   return `<p>${esc(r.summary)}</p>${r.body.sections.map((s) => `<h2>${esc(s.heading)}</h2>${blocks(s.blocks)}`).join('')}`;
 }
 
-function Role({ r }: { r: CareerRole }) {
+function Role({ item: r }: { item: CareerRole }) {
   const facts: [string, ReactNode][] = [
     ['Team', r.teamLabel],
     ['Office', r.city],
@@ -74,9 +65,7 @@ function Role({ r }: { r: CareerRole }) {
         })}
       />
       <div className="container role-page__inner">
-        <Link href={href('careers')} className="back-link">
-          <span aria-hidden="true">←</span> All open roles
-        </Link>
+        <BackLink href={href('careers')} label="All open roles" />
         <header className="role-page__header">
           <p className="eyebrow">
             {r.teamLabel} · {r.city}

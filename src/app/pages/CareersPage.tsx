@@ -6,17 +6,14 @@
 import { useQuery } from '../query.ts';
 import { Link } from '../router.tsx';
 import { Q } from '../types.ts';
-import { FilterBar } from '../components/FilterBar.tsx';
 import { FilteredListing } from '../components/FilteredListing.tsx';
-import { ALL, listingHref } from '../filters.ts';
-import { PATHS, href } from '../paths.ts';
+import { href } from '../paths.ts';
 import { formatDate } from '../format.ts';
 import type { CareerSummary } from '../careers.ts';
 import type { PageProps } from '../routes.ts';
 import type { ListingKeys } from '../listing.ts';
 
-const FILTERS = ['office', 'team'] as const;
-const FILTER_LABELS: Record<(typeof FILTERS)[number], string> = { office: 'Filter by office', team: 'Filter by team' };
+const FILTER_LABELS = { office: 'Filter by office', team: 'Filter by team' };
 const ROLE: [string, string] = ['role', 'roles'];
 
 export function CareersPage({ data }: PageProps<ListingKeys<'careers'>>) {
@@ -38,22 +35,7 @@ export function CareersPage({ data }: PageProps<ListingKeys<'careers'>>) {
       }
       label="Open roles"
       filtersClass="resources-filters portfolio-filters"
-      filters={(l) =>
-        FILTERS.map((f) => (
-          <FilterBar
-            key={f}
-            label={FILTER_LABELS[f]}
-            name={f}
-            selected={l.selected[f]}
-            options={l.options[f].map((v) => ({
-              value: v,
-              label: v === ALL ? 'All' : l.labels[f][v],
-              href: listingHref(PATHS.careers, { ...l.selected, page: undefined, [f]: v }),
-              count: { n: l.counts[f][v] ?? 0, noun: ROLE },
-            }))}
-          />
-        ))
-      }
+      facets={{ labels: FILTER_LABELS, noun: ROLE }}
       items={(l) => l.items.map((r) => <RoleRow key={r.id} role={r} />)}
       gridClass="role-list"
       empty="No open roles match all of these filters."

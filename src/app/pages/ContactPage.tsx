@@ -14,6 +14,8 @@ import { PageError } from '../components/PageError.tsx';
 import { ContactForm, CONTACT_DRAFT_KEY, type ContactFormInitial } from '../components/ContactForm.tsx';
 import type { ContactInput } from '../contact-validation.ts';
 import { parseErrorFields } from '../contact-validation.ts';
+import { Block } from '../components/Block.tsx';
+import { ContactLayout } from '../components/FormParts.tsx';
 
 /** The form's starting state from the query string of a no-JavaScript round trip. */
 export function contactFormInitial(search: string): ContactFormInitial {
@@ -61,10 +63,11 @@ export function ContactPage() {
         lede="Whether you lead a company, allocate capital or write about our industry, we would like to hear from you. Reach the right team directly, or send us a message below."
       />
 
-      <section className="block contact" aria-label="Contact details and message form">
-        <div className="container contact-layout">
-          <div className="contact-details">
-            <h2 className="section-label contact-details__label">Headquarters</h2>
+      <ContactLayout
+        label="Contact details and message form"
+        detailsLabel="Headquarters"
+        details={
+          <>
             <div className="contact-hq">
               <h3 className="contact-hq__name">{s.headquarters.name}</h3>
               <Address lines={s.headquarters.lines} />
@@ -86,46 +89,38 @@ export function ContactPage() {
               Received an investment offer, a request for payment or a job offer in our name through social media or a messaging app? It is not from us.{' '}
               <Link href={href('page', { slug: 'fraud-notice' })}>Read our fraud notice</Link> to check a contact and report it.
             </p>
-          </div>
+          </>
+        }
+        form="contact-form"
+        title="Send Us a Message"
+        intro="Tell us who you are and what you would like to discuss. A member of the relevant team will reply by email, usually within two business days."
+      >
+        <ContactForm initial={withDraft(contactFormInitial(location.search), draft.status === 'success' ? draft.data : undefined)} fallbackEmail={c.general} />
+      </ContactLayout>
 
-          <div className="contact-message">
-            <h2 id="contact-form-title" className="block__heading contact-message__title">
-              Send Us a Message
-            </h2>
-            <p className="contact-message__intro">Tell us who you are and what you would like to discuss. A member of the relevant team will reply by email, usually within two business days.</p>
-            <ContactForm initial={withDraft(contactFormInitial(location.search), draft.status === 'success' ? draft.data : undefined)} fallbackEmail={c.general} />
-          </div>
-        </div>
-      </section>
-
-      <section className="block block--tint contact-offices" aria-labelledby="contact-offices-title">
-        <div className="container">
-          <h2 id="contact-offices-title" className="block__heading">
-            Our Offices
-          </h2>
-          <ul className="contact-offices__grid">
-            <li className="contact-office contact-office--hq">
-              <h3 className="contact-office__city">New York</h3>
-              <p className="contact-office__tag">Headquarters</p>
-              <Address lines={s.headquarters.lines} />
-              <a href={c.phoneHref} className="contact-link contact-office__phone">
-                <span className="visually-hidden">New York phone: </span>
-                {c.phone}
+      <Block id="contact-offices-title" heading="Our Offices" className="block--tint contact-offices">
+        <ul className="contact-offices__grid">
+          <li className="contact-office contact-office--hq">
+            <h3 className="contact-office__city">New York</h3>
+            <p className="contact-office__tag">Headquarters</p>
+            <Address lines={s.headquarters.lines} />
+            <a href={c.phoneHref} className="contact-link contact-office__phone">
+              <span className="visually-hidden">New York phone: </span>
+              {c.phone}
+            </a>
+          </li>
+          {s.offices.map((o) => (
+            <li key={o.city} className="contact-office">
+              <h3 className="contact-office__city">{o.city}</h3>
+              <Address lines={o.lines} />
+              <a href={o.phoneHref} className="contact-link contact-office__phone">
+                <span className="visually-hidden">{o.city} phone: </span>
+                {o.phone}
               </a>
             </li>
-            {s.offices.map((o) => (
-              <li key={o.city} className="contact-office">
-                <h3 className="contact-office__city">{o.city}</h3>
-                <Address lines={o.lines} />
-                <a href={o.phoneHref} className="contact-link contact-office__phone">
-                  <span className="visually-hidden">{o.city} phone: </span>
-                  {o.phone}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+          ))}
+        </ul>
+      </Block>
     </>
   );
 }

@@ -17,6 +17,7 @@ import { Switch } from '../components/Switch.tsx';
 import { useCookiePreferences } from '../hooks/useCookiePreferences.ts';
 import { COOKIE_PREFERENCES_DATA, type OptionalCategory } from '../cookie-preferences.ts';
 import { PATHS, href } from '../paths.ts';
+import { Block } from '../components/Block.tsx';
 
 /** The form's buttons: the value each one posts as `choice`. */
 export const COOKIE_CHOICES = ['save', 'accept', 'reject'] as const;
@@ -70,81 +71,81 @@ export function CookieSettingsPage() {
         title="Cookie Settings"
         lede="Choose which optional cookies we may use. Essential cookies keep the site working and are always on; analytics and marketing cookies stay off unless you switch them on."
       />
-      <section className="block cookie-settings" aria-labelledby="cookie-categories">
-        <div className="container cookie-settings__inner">
-          <div className="cookie-settings__intro prose">
-            <h2 id="cookie-categories" className="block__heading">
-              Your Preferences
-            </h2>
-            <p>
-              Your choice is stored in this browser only and applies to this website. You can change it here at any time. For details of what we collect and why, read our{' '}
-              <Link href={`${href('page', { slug: 'privacy' })}#cookies-and-similar-technologies`}>Privacy and Cookie Notice</Link>. How we make this site usable for everyone is set out in our{' '}
-              <Link href={href('page', { slug: 'accessibility' })}>accessibility statement</Link>.
-            </p>
+      <Block
+        id="cookie-categories"
+        heading="Your Preferences"
+        className="cookie-settings"
+        inner="cookie-settings__inner"
+        head="cookie-settings__intro prose"
+        aside={
+          <p>
+            Your choice is stored in this browser only and applies to this website. You can change it here at any time. For details of what we collect and why, read our{' '}
+            <Link href={`${href('page', { slug: 'privacy' })}#cookies-and-similar-technologies`}>Privacy and Cookie Notice</Link>. How we make this site usable for everyone is set out in our{' '}
+            <Link href={href('page', { slug: 'accessibility' })}>accessibility statement</Link>.
+          </p>
+        }
+      >
+        <form className="cookie-settings__panel" method="post" action={PATHS.cookieSettings}>
+          <ul className="cookie-list">
+            {CATEGORIES.map((c) => {
+              const checked = c.id === 'essential' ? true : prefs[c.id];
+              return (
+                <li key={c.id} className="cookie-category">
+                  <div className="cookie-category__text">
+                    <h3 id={`cookie-${c.id}-label`} className="cookie-category__title">
+                      {c.title}
+                    </h3>
+                    <p id={`cookie-${c.id}-desc`} className="cookie-category__desc">
+                      {c.text}
+                      {c.id === 'essential' && <span className="cookie-category__always"> Always on.</span>}
+                    </p>
+                    <p className="cookie-category__examples">
+                      <span className="cookie-category__examples-label">Examples:</span> {c.examples}
+                    </p>
+                  </div>
+                  <div className="cookie-category__control">
+                    <Switch
+                      id={`cookie-${c.id}`}
+                      name={c.id === 'essential' ? undefined : c.id}
+                      checked={checked}
+                      disabled={c.id === 'essential'}
+                      labelledBy={`cookie-${c.id}-label`}
+                      describedBy={`cookie-${c.id}-desc`}
+                      onChange={c.id === 'essential' ? undefined : (on) => toggle(c.id as OptionalCategory, on)}
+                    />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+
+          <div className="cookie-actions">
+            <button type="submit" name="choice" value="save" className="button button--primary" onClick={handled(saveCurrent)}>
+              Save Preferences
+            </button>
+            <button type="submit" name="choice" value="accept" className="button button--outline" onClick={handled(acceptAll)}>
+              Accept All
+            </button>
+            <button type="submit" name="choice" value="reject" className="button button--outline" onClick={handled(rejectNonEssential)}>
+              Reject Non-Essential
+            </button>
           </div>
 
-          <form className="cookie-settings__panel" method="post" action={PATHS.cookieSettings}>
-            <ul className="cookie-list">
-              {CATEGORIES.map((c) => {
-                const checked = c.id === 'essential' ? true : prefs[c.id];
-                return (
-                  <li key={c.id} className="cookie-category">
-                    <div className="cookie-category__text">
-                      <h3 id={`cookie-${c.id}-label`} className="cookie-category__title">
-                        {c.title}
-                      </h3>
-                      <p id={`cookie-${c.id}-desc`} className="cookie-category__desc">
-                        {c.text}
-                        {c.id === 'essential' && <span className="cookie-category__always"> Always on.</span>}
-                      </p>
-                      <p className="cookie-category__examples">
-                        <span className="cookie-category__examples-label">Examples:</span> {c.examples}
-                      </p>
-                    </div>
-                    <div className="cookie-category__control">
-                      <Switch
-                        id={`cookie-${c.id}`}
-                        name={c.id === 'essential' ? undefined : c.id}
-                        checked={checked}
-                        disabled={c.id === 'essential'}
-                        labelledBy={`cookie-${c.id}-label`}
-                        describedBy={`cookie-${c.id}-desc`}
-                        onChange={c.id === 'essential' ? undefined : (on) => toggle(c.id as OptionalCategory, on)}
-                      />
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-
-            <div className="cookie-actions">
-              <button type="submit" name="choice" value="save" className="button button--primary" onClick={handled(saveCurrent)}>
-                Save Preferences
-              </button>
-              <button type="submit" name="choice" value="accept" className="button button--outline" onClick={handled(acceptAll)}>
-                Accept All
-              </button>
-              <button type="submit" name="choice" value="reject" className="button button--outline" onClick={handled(rejectNonEssential)}>
-                Reject Non-Essential
-              </button>
-            </div>
-
-            {/* Present from the first render, so screen readers announce what is put into it. */}
-            <div className="cookie-status" role="status" aria-live="polite">
-              {status === 'saved' && (
-                <p className="notice notice--success cookie-notice" ref={noticeRef}>
-                  <span className="cookie-notice__title">Preferences saved.</span> Essential cookies on; analytics {prefs.analytics ? 'on' : 'off'}; marketing {prefs.marketing ? 'on' : 'off'}.
-                </p>
-              )}
-            </div>
-            {status === 'failed' && (
-              <p className="notice notice--error cookie-notice cookie-notice--error" role="alert">
-                Your browser did not allow us to save your preferences. Check that site data is allowed for this website, then try again.
+          {/* Present from the first render, so screen readers announce what is put into it. */}
+          <div className="cookie-status" role="status" aria-live="polite">
+            {status === 'saved' && (
+              <p className="notice notice--success cookie-notice" ref={noticeRef}>
+                <span className="cookie-notice__title">Preferences saved.</span> Essential cookies on; analytics {prefs.analytics ? 'on' : 'off'}; marketing {prefs.marketing ? 'on' : 'off'}.
               </p>
             )}
-          </form>
-        </div>
-      </section>
+          </div>
+          {status === 'failed' && (
+            <p className="notice notice--error cookie-notice cookie-notice--error" role="alert">
+              Your browser did not allow us to save your preferences. Check that site data is allowed for this website, then try again.
+            </p>
+          )}
+        </form>
+      </Block>
     </>
   );
 }

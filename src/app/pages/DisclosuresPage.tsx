@@ -14,7 +14,7 @@ import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Loaded } from '../components/Loaded.tsx';
 import { Prose } from '../components/Prose.tsx';
-import { NumberedSections, RelatedPolicies, TocList, Updated } from '../components/PolicyParts.tsx';
+import { NumberedSections, PolicyEnd, PolicyLayout, RelatedPolicies, TocList, Updated } from '../components/PolicyParts.tsx';
 
 const LEGAL_ID = 'legal-information';
 
@@ -39,10 +39,9 @@ function Disclosures({ p, hub }: { p: PolicyPageData; hub: DisclosureSection[] }
         </p>
       </PageHero>
 
-      <div className="container policy-layout">
-        <div className="policy-aside">
-          <nav className="policy-toc" aria-label="Contents">
-            <h2 className="policy-toc__title">Contents</h2>
+      <PolicyLayout
+        toc={
+          <>
             <p className="policy-toc__group">Regulatory Disclosures</p>
             <TocList items={hub.map((d) => ({ id: d.id, heading: d.title }))} />
             <p className="policy-toc__group">
@@ -51,85 +50,78 @@ function Disclosures({ p, hub }: { p: PolicyPageData; hub: DisclosureSection[] }
               </a>
             </p>
             <TocList items={p.body.sections} />
-          </nav>
+          </>
+        }
+      >
+        <div className="policy-intro prose prose--large">
+          <p>
+            Our statements under the rules that apply to us in the United States, the United Kingdom, the European Union and Singapore, each dated when it last changed, followed by the terms on which
+            this website is provided.
+          </p>
         </div>
-
-        <div className="policy-body">
-          <div className="policy-intro prose prose--large">
-            <p>
-              Our statements under the rules that apply to us in the United States, the United Kingdom, the European Union and Singapore, each dated when it last changed, followed by the terms on
-              which this website is provided.
-            </p>
-          </div>
-          {hub.map((d) => (
-            <section key={d.id} className="policy-section disclosure prose" aria-labelledby={d.id}>
-              <h2 id={d.id} className="policy-section__heading">
-                {d.title}
-              </h2>
-              <p className="disclosure__updated">
-                Last updated <Updated date={d.lastUpdated} />
-              </p>
-              <Prose blocks={d.body.intro} listClass="policy-section__list" />
-              {d.body.sections.map((s) => (
-                <section key={s.id} aria-labelledby={`${d.id}-${s.id}`}>
-                  <h3 id={`${d.id}-${s.id}`} className="disclosure__subheading">
-                    {s.heading}
-                  </h3>
-                  <Prose blocks={s.blocks} listClass="policy-section__list" />
-                </section>
-              ))}
-              {d.links.length > 0 && (
-                <ul className="disclosure__links">
-                  {d.links.map((l) => (
-                    <li key={l.href}>
-                      {l.href.startsWith('/') && !l.href.endsWith('.pdf') ? (
-                        <Link href={l.href}>{l.label}</Link>
-                      ) : (
-                        <a href={l.href} {...(l.href.startsWith('https:') ? { rel: 'noopener' } : {})}>
-                          {l.label}
-                        </a>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          ))}
-
-          <section className="disclosures-legal" aria-labelledby={LEGAL_ID}>
-            <h2 id={LEGAL_ID} className="disclosures-legal__heading">
-              Terms of Use and Legal Information
+        {hub.map((d) => (
+          <section key={d.id} className="policy-section disclosure prose" aria-labelledby={d.id}>
+            <h2 id={d.id} className="policy-section__heading">
+              {d.title}
             </h2>
             <p className="disclosure__updated">
-              Last updated <Updated date={p.lastUpdated} />
+              Last updated <Updated date={d.lastUpdated} />
             </p>
-            <div className="policy-intro prose">
-              <Prose blocks={p.body.intro} />
-            </div>
-            <NumberedSections sections={p.body.sections} level={3} />
+            <Prose blocks={d.body.intro} listClass="policy-section__list" />
+            {d.body.sections.map((s) => (
+              <section key={s.id} aria-labelledby={`${d.id}-${s.id}`}>
+                <h3 id={`${d.id}-${s.id}`} className="disclosure__subheading">
+                  {s.heading}
+                </h3>
+                <Prose blocks={s.blocks} listClass="policy-section__list" />
+              </section>
+            ))}
+            {d.links.length > 0 && (
+              <ul className="disclosure__links">
+                {d.links.map((l) => (
+                  <li key={l.href}>
+                    {l.href.startsWith('/') && !l.href.endsWith('.pdf') ? (
+                      <Link href={l.href}>{l.label}</Link>
+                    ) : (
+                      <a href={l.href} {...(l.href.startsWith('https:') ? { rel: 'noopener' } : {})}>
+                        {l.label}
+                      </a>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
           </section>
+        ))}
 
-          <footer className="policy-end">
-            <p className="policy-end__updated">
-              This page was last updated on <Updated date={newest} />.
-            </p>
-            <a href="#main" className="policy-end__top">
-              Back to top
-            </a>
-          </footer>
+        <section className="disclosures-legal" aria-labelledby={LEGAL_ID}>
+          <h2 id={LEGAL_ID} className="disclosures-legal__heading">
+            Terms of Use and Legal Information
+          </h2>
+          <p className="disclosure__updated">
+            Last updated <Updated date={p.lastUpdated} />
+          </p>
+          <div className="policy-intro prose">
+            <Prose blocks={p.body.intro} />
+          </div>
+          <NumberedSections sections={p.body.sections} level={3} />
+        </section>
 
-          <RelatedPolicies
-            slug="disclosures"
-            first={
-              <li>
-                <Link href={href('documents')} className="policy-related__link">
-                  Documents
-                </Link>
-              </li>
-            }
-          />
-        </div>
-      </div>
+        <PolicyEnd>
+          This page was last updated on <Updated date={newest} />.
+        </PolicyEnd>
+
+        <RelatedPolicies
+          slug="disclosures"
+          first={
+            <li>
+              <Link href={href('documents')} className="policy-related__link">
+                Documents
+              </Link>
+            </li>
+          }
+        />
+      </PolicyLayout>
     </article>
   );
 }

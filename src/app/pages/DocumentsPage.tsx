@@ -4,10 +4,8 @@
  * linked with its size, page count, date and language; filtered by kind and year, paged.
  */
 import { Link } from '../router.tsx';
-import { FilterBar } from '../components/FilterBar.tsx';
 import { FilteredListing } from '../components/FilteredListing.tsx';
-import { ALL, listingHref } from '../filters.ts';
-import { PATHS, href } from '../paths.ts';
+import { href } from '../paths.ts';
 import { formatCount, formatDate } from '../format.ts';
 import { DOCUMENT_FILTERS, documentKindLabel, fileSizeText, type DocumentSummary } from '../documents.ts';
 import type { PageProps } from '../routes.ts';
@@ -35,22 +33,7 @@ export function DocumentsPage({ data }: PageProps<ListingKeys<'documents'>>) {
       }
       label="Documents"
       filtersClass="resources-filters portfolio-filters"
-      filters={(l) =>
-        DOCUMENT_FILTERS.map((f) => (
-          <FilterBar
-            key={f}
-            label={FILTER_LABELS[f]}
-            name={f}
-            selected={l.selected[f]}
-            options={l.options[f].map((v) => ({
-              value: v,
-              label: v === ALL ? 'All' : l.labels[f][v],
-              href: listingHref(PATHS.documents, { ...l.selected, page: undefined, [f]: v }),
-              count: { n: l.counts[f][v] ?? 0, noun: DOCUMENT },
-            }))}
-          />
-        ))
-      }
+      facets={{ labels: FILTER_LABELS, noun: DOCUMENT }}
       items={(l) => l.items.map((d) => <DocumentRow key={d.id} doc={d} />)}
       gridClass="document-list"
       empty="No documents match all of these filters."

@@ -2,7 +2,6 @@
  * Style, strategy, sector and company-profile pages: content/pages/<slug>.json rendered as a
  * sequence of designed blocks (intro, figures, cards, lists, steps, quote, call to action).
  */
-import type { ReactNode } from 'react';
 import clsx from 'clsx';
 import { useQuery, type QueryKey } from '../query.ts';
 import { useLocation, Link } from '../router.tsx';
@@ -10,10 +9,10 @@ import type { BlockT, EditorialPageData } from '../types.ts';
 import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
-import { Spinner } from '../components/Spinner.tsx';
-import { PageError } from '../components/PageError.tsx';
+import { NotYet } from '../components/PageError.tsx';
 import { CompanyCard } from '../components/CompanyCard.tsx';
 import { FiguresAsOf } from '../components/FiguresAsOf.tsx';
+import { Block, Cta } from '../components/Block.tsx';
 import { formatCount } from '../format.ts';
 
 /**
@@ -37,8 +36,7 @@ function figureValue(value: string): { text: string; size?: string } {
 export function EditorialPage({ data }: PageProps<{ page: QueryKey<EditorialPageData> }>) {
   const slug = useLocation().pathname.slice(1);
   const page = useQuery(data.page);
-  if (page.status === 'pending') return <Spinner label="Loading page" />;
-  if (page.status === 'error') return <PageError error={page.error} />;
+  if (page.status !== 'success') return <NotYet state={page} loading="Loading page" />;
   const p = page.data;
   return (
     <article className={`editorial editorial--${slug}`}>
@@ -54,40 +52,23 @@ export function EditorialPage({ data }: PageProps<{ page: QueryKey<EditorialPage
 /** A strategy's or sector's portfolio companies: the first few, and a link to all of them. */
 function CompaniesBlock({ title, companies }: { title: string; companies: NonNullable<EditorialPageData['companies']> }) {
   return (
-    <section className="block block--companies" aria-labelledby="block-companies">
-      <div className="container">
-        <div className="companies__head">
-          <h2 id="block-companies" className="block__heading">
-            Portfolio Companies
-          </h2>
-          <Link href={companies.href} className="text-link">
-            {companies.total > companies.items.length ? `All ${formatCount(companies.total)} ${title} companies` : `${title} in the portfolio`} <span aria-hidden="true">→</span>
-          </Link>
-        </div>
-        <ul className="card-grid card-grid--3 company-grid">
-          {companies.items.map((c) => (
-            <CompanyCard key={c.id} company={c} headingLevel={3} />
-          ))}
-        </ul>
-      </div>
-    </section>
-  );
-}
-
-/** A block with a heading and an optional introduction above its content (cards, lists, steps). */
-function HeadedBlock({ kind, id, heading, intro, children }: { kind: string; id: string; heading: string; intro?: string; children: ReactNode }) {
-  return (
-    <section className={`block block--${kind}`} aria-labelledby={id}>
-      <div className="container">
-        <div className="block__head">
-          <h2 id={id} className="block__heading">
-            {heading}
-          </h2>
-          {intro && <p className="block__intro">{intro}</p>}
-        </div>
-        {children}
-      </div>
-    </section>
+    <Block
+      id="block-companies"
+      heading="Portfolio Companies"
+      className="block--companies"
+      head="companies__head"
+      aside={
+        <Link href={companies.href} className="text-link">
+          {companies.total > companies.items.length ? `All ${formatCount(companies.total)} ${title} companies` : `${title} in the portfolio`} <span aria-hidden="true">→</span>
+        </Link>
+      }
+    >
+      <ul className="card-grid card-grid--3 company-grid">
+        {companies.items.map((c) => (
+          <CompanyCard key={c.id} company={c} headingLevel={3} />
+        ))}
+      </ul>
+    </Block>
   );
 }
 
@@ -96,106 +77,35 @@ function BlockView({ block, index }: { block: BlockT; index: number }) {
   switch (block.type) {
     case 'intro':
       return (
-        <section className="block block--intro" aria-labelledby={headingId}>
-          <div className="container block__split">
-            <h2 id={headingId} className="block__heading">
-              {block.heading}
-            </h2>
-            <div className="prose prose--large">
-              {block.paragraphs.map((t, i) => (
-                <p key={i}>{t}</p>
-              ))}
-            </div>
+        <Block id={headingId} heading={block.heading} className="block--intro" inner="block__split">
+          <div className="prose prose--large">
+            {block.paragraphs.map((t, i) => (
+              <p key={i}>{t}</p>
+            ))}
           </div>
-        </section>
+        </Block>
       );
     case 'figures':
       return (
-        <section className="block block--figures" aria-labelledby={headingId}>
-          <div className="container">
-            <h2 id={headingId} className="section-label section-label--light">
-              {block.heading}
-            </h2>
-            <dl className={clsx('figures', `figures--${block.items.length}`)}>
-              {block.items.map((f) => (
-                <div key={f.label} className="figure">
-                  <dt className="figure__label">{f.label}</dt>
-                  <dd className={clsx('figure__value', figureValue(f.value).size)}>{figureValue(f.value).text}</dd>
-                </div>
-              ))}
-            </dl>
-            {block.firm && <FiguresAsOf />}
-          </div>
-        </section>
-      );
-    case 'cards':
-      return (
-        <HeadedBlock kind="cards" id={headingId} heading={block.heading} intro={block.intro}>
-          <ul className={clsx('tiles', `tiles--${block.columns}`)}>
-            {block.items.map((c) => (
-              <li key={c.title} className="tile">
-                {c.number && (
-                  <span className="tile__number" aria-hidden="true">
-                    {c.number}
-                  </span>
-                )}
-                <h3 className="tile__title">
-                  {c.number && <span className="visually-hidden">{c.number}. </span>}
-                  {c.title}
-                </h3>
-                <p className="tile__text">{c.text}</p>
-                {c.list && (
-                  <ul className="tile__list">
-                    {c.list.map((x) => (
-                      <li key={x}>{x}</li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
-          </ul>
-        </HeadedBlock>
-      );
-    case 'lists':
-      return (
-        <HeadedBlock kind="lists" id={headingId} heading={block.heading} intro={block.intro}>
-          <div className={clsx('lists', `lists--${block.groups.length}`)}>
-            {block.groups.map((g) => (
-              <div key={g.title} className="lists__group">
-                <h3 className="lists__title">{g.title}</h3>
-                <ul className="checklist">
-                  {g.items.map((x) => (
-                    <li key={x}>{x}</li>
-                  ))}
-                </ul>
+        <Block id={headingId} heading={block.heading} className="block--figures" headingClass="section-label section-label--light">
+          <dl className={clsx('figures', `figures--${block.items.length}`)}>
+            {block.items.map((f) => (
+              <div key={f.label} className="figure">
+                <dt className="figure__label">{f.label}</dt>
+                <dd className={clsx('figure__value', figureValue(f.value).size)}>{figureValue(f.value).text}</dd>
               </div>
             ))}
-          </div>
-        </HeadedBlock>
+          </dl>
+          {block.firm && <FiguresAsOf />}
+        </Block>
       );
+    case 'cards':
+    case 'lists':
     case 'steps':
       return (
-        <HeadedBlock kind="steps" id={headingId} heading={block.heading} intro={block.intro}>
-          <ol className="stages">
-            {block.items.map((s, i) => (
-              <li key={s.title} className="stage">
-                <span className="stage__number" aria-hidden="true">
-                  {String(i + 1).padStart(2, '0')}
-                </span>
-                <div className="stage__body">
-                  <h3 className="stage__title">{s.title}</h3>
-                  <p className="stage__text">{s.text}</p>
-                  <h4 className="stage__label">Key Activities</h4>
-                  <ul className="checklist">
-                    {s.activities.map((a) => (
-                      <li key={a}>{a}</li>
-                    ))}
-                  </ul>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </HeadedBlock>
+        <Block id={headingId} heading={block.heading} className={`block--${block.type}`} head="block__head" aside={block.intro && <p className="block__intro">{block.intro}</p>}>
+          <HeadedContent block={block} />
+        </Block>
       );
     case 'quote':
       return (
@@ -213,17 +123,77 @@ function BlockView({ block, index }: { block: BlockT; index: number }) {
       );
     case 'cta':
       return (
-        <section className="block block--cta" aria-labelledby={headingId}>
-          <div className="container cta">
-            <h2 id={headingId} className="cta__heading">
-              {block.heading}
-            </h2>
-            <p className="cta__text">{block.text}</p>
-            <Link href={block.href} className="button button--accent">
-              {block.label}
-            </Link>
-          </div>
-        </section>
+        <Cta id={headingId} heading={block.heading} text={block.text}>
+          <Link href={block.href} className="button button--accent">
+            {block.label}
+          </Link>
+        </Cta>
       );
   }
+}
+
+/** What a block with a heading and an optional introduction holds: cards, lists or steps. */
+function HeadedContent({ block }: { block: Extract<BlockT, { type: 'cards' | 'lists' | 'steps' }> }) {
+  switch (block.type) {
+    case 'cards':
+      return (
+        <ul className={clsx('tiles', `tiles--${block.columns}`)}>
+          {block.items.map((c) => (
+            <li key={c.title} className="tile">
+              {c.number && (
+                <span className="tile__number" aria-hidden="true">
+                  {c.number}
+                </span>
+              )}
+              <h3 className="tile__title">
+                {c.number && <span className="visually-hidden">{c.number}. </span>}
+                {c.title}
+              </h3>
+              <p className="tile__text">{c.text}</p>
+              {c.list && <TextList className="tile__list" items={c.list} />}
+            </li>
+          ))}
+        </ul>
+      );
+    case 'lists':
+      return (
+        <div className={clsx('lists', `lists--${block.groups.length}`)}>
+          {block.groups.map((g) => (
+            <div key={g.title} className="lists__group">
+              <h3 className="lists__title">{g.title}</h3>
+              <TextList className="checklist" items={g.items} />
+            </div>
+          ))}
+        </div>
+      );
+    case 'steps':
+      return (
+        <ol className="stages">
+          {block.items.map((s, i) => (
+            <li key={s.title} className="stage">
+              <span className="stage__number" aria-hidden="true">
+                {String(i + 1).padStart(2, '0')}
+              </span>
+              <div className="stage__body">
+                <h3 className="stage__title">{s.title}</h3>
+                <p className="stage__text">{s.text}</p>
+                <h4 className="stage__label">Key Activities</h4>
+                <TextList className="checklist" items={s.activities} />
+              </div>
+            </li>
+          ))}
+        </ol>
+      );
+  }
+}
+
+/** A list of short texts. */
+function TextList({ className, items }: { className: string; items: readonly string[] }) {
+  return (
+    <ul className={className}>
+      {items.map((x) => (
+        <li key={x}>{x}</li>
+      ))}
+    </ul>
+  );
 }

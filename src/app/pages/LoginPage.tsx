@@ -6,7 +6,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { LOGIN_CHECK_DELAY_MS, LOGIN_ERROR } from '../constants.ts';
-import { Logo } from '../components/Logo.tsx';
+import { LoginCard } from '../components/LoginCard.tsx';
 import { useHydrated } from '../hooks/useHydrated.ts';
 import { useTypedBeforeHydration } from '../hooks/useTypedBeforeHydration.ts';
 
@@ -62,43 +62,36 @@ export function LoginPage({ next, initialError }: LoginProps) {
   };
 
   return (
-    <main id="main" className="login">
-      <div className="login__card">
-        <div className="login__logo">
-          <Logo />
-        </div>
-        <h1 className="login__title">Welcome</h1>
-        <p className="login__text">This site is restricted to invited visitors. Enter the password to continue.</p>
-        <form ref={formRef} className="login__form" method="post" action="/api/login" onSubmit={onSubmit}>
-          <input type="hidden" name="next" value={next} />
-          <label htmlFor="password" className="visually-hidden">
-            Password
-          </label>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            className="login__input"
-            placeholder="Enter password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'login-error' : undefined}
-            readOnly={checking}
-            aria-busy={checking || undefined}
-          />
-          {/* While checking it is aria-disabled, not disabled: a disabled button drops the focus it has to <body>. */}
-          <button type="submit" className="login__submit" disabled={hydrated && !password && !checking} aria-disabled={checking || undefined}>
-            {checking ? 'Authenticating...' : 'Enter'}
-          </button>
-          <p id="login-error" className="login__error" role="alert">
-            {error ?? ''}
-          </p>
-        </form>
-      </div>
-      <p className="login__footer">© Halden Rowe Capital</p>
-    </main>
+    <LoginCard title="Welcome">
+      <p className="login__text">This site is restricted to invited visitors. Enter the password to continue.</p>
+      <form ref={formRef} className="login__form" method="post" action="/api/login" onSubmit={onSubmit}>
+        <input type="hidden" name="next" value={next} />
+        <label htmlFor="password" className="visually-hidden">
+          Password
+        </label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          className="login__input"
+          placeholder="Enter password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'login-error' : undefined}
+          readOnly={checking}
+          aria-busy={checking || undefined}
+        />
+        {/* While checking it is aria-disabled, not disabled: a disabled button drops the focus it has to <body>. */}
+        <button type="submit" className="login__submit" disabled={hydrated && !password && !checking} aria-disabled={checking || undefined}>
+          {checking ? 'Authenticating...' : 'Enter'}
+        </button>
+        <p id="login-error" className="login__error" role="alert">
+          {error ?? ''}
+        </p>
+      </form>
+    </LoginCard>
   );
 }

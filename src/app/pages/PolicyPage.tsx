@@ -10,16 +10,14 @@ import type { PageProps } from '../routes.ts';
 import { POLICY_PAGES } from '../nav-links.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
 import { PageHero } from '../components/PageHero.tsx';
-import { Spinner } from '../components/Spinner.tsx';
-import { PageError } from '../components/PageError.tsx';
+import { NotYet } from '../components/PageError.tsx';
 import { Prose } from '../components/Prose.tsx';
-import { NumberedSections, RelatedPolicies, TocList, Updated } from '../components/PolicyParts.tsx';
+import { NumberedSections, PolicyEnd, PolicyLayout, RelatedPolicies, TocList, Updated } from '../components/PolicyParts.tsx';
 
 export function PolicyPage({ data }: PageProps<{ page: QueryKey<PolicyPageData> }>) {
   const slug = useLocation().pathname.slice(1);
   const page = useQuery(data.page);
-  if (page.status === 'pending') return <Spinner label="Loading page" />;
-  if (page.status === 'error') return <PageError error={page.error} />;
+  if (page.status !== 'success') return <NotYet state={page} loading="Loading page" />;
   const p = page.data;
   const updated = <Updated date={p.lastUpdated} />;
   const meta = POLICY_PAGES.find((x) => x.slug === slug);
@@ -30,35 +28,18 @@ export function PolicyPage({ data }: PageProps<{ page: QueryKey<PolicyPageData> 
         <p className="policy-updated">Last updated {updated}</p>
       </PageHero>
 
-      <div className="container policy-layout">
-        {/* Not an <aside>: the navigation inside is the landmark (a complementary one around it had no name). */}
-        <div className="policy-aside">
-          <nav className="policy-toc" aria-label="Contents">
-            <h2 className="policy-toc__title" id="policy-toc-title">
-              Contents
-            </h2>
-            <TocList items={p.body.sections} />
-          </nav>
+      <PolicyLayout titleId="policy-toc-title" toc={<TocList items={p.body.sections} />}>
+        <div className="policy-intro prose prose--large">
+          <Prose blocks={p.body.intro} />
         </div>
+        <NumberedSections sections={p.body.sections} level={2} />
 
-        <div className="policy-body">
-          <div className="policy-intro prose prose--large">
-            <Prose blocks={p.body.intro} />
-          </div>
-          <NumberedSections sections={p.body.sections} level={2} />
+        <PolicyEnd>
+          This {slug === 'disclosures' ? 'page' : slug === 'privacy' || slug === 'fraud-notice' ? 'notice' : slug === 'accessibility' ? 'statement' : 'policy'} was last updated on {updated}.
+        </PolicyEnd>
 
-          <footer className="policy-end">
-            <p className="policy-end__updated">
-              This {slug === 'disclosures' ? 'page' : slug === 'privacy' || slug === 'fraud-notice' ? 'notice' : slug === 'accessibility' ? 'statement' : 'policy'} was last updated on {updated}.
-            </p>
-            <a href="#main" className="policy-end__top">
-              Back to top
-            </a>
-          </footer>
-
-          <RelatedPolicies slug={slug} />
-        </div>
-      </div>
+        <RelatedPolicies slug={slug} />
+      </PolicyLayout>
     </article>
   );
 }

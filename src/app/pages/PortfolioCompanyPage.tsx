@@ -5,13 +5,11 @@
  * for unknown ids.
  */
 import type { ReactNode } from 'react';
-import { useQuery, type QueryKey } from '../query.ts';
 import { Link } from '../router.tsx';
 import { PRACTICE_AREAS } from '../nav-links.ts';
 import { href } from '../paths.ts';
-import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { Loaded } from '../components/Loaded.tsx';
+import { BackLink, itemPage } from '../components/Loaded.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { CopyLink } from '../components/CopyLink.tsx';
 import { CompanyMark } from '../components/CompanyMark.tsx';
@@ -19,17 +17,11 @@ import { CompanyCard } from '../components/CompanyCard.tsx';
 import { StoryCase } from '../components/StoryCase.tsx';
 import { formatDate } from '../format.ts';
 import { facetLabel, statusText, type PortfolioCompany } from '../portfolio.ts';
+import { Block } from '../components/Block.tsx';
 
-export function PortfolioCompanyPage({ data }: PageProps<{ company: QueryKey<PortfolioCompany> }>) {
-  const company = useQuery(data.company);
-  return (
-    <Loaded state={company} loading="Loading company">
-      {(c) => <Company c={c} />}
-    </Loaded>
-  );
-}
+export const PortfolioCompanyPage = itemPage('company', 'Loading company', Company);
 
-function Company({ c }: { c: PortfolioCompany }) {
+function Company({ item: c }: { item: PortfolioCompany }) {
   // A strategy or sector links to its practice area's page (Industrials has none).
   const area = (facet: 'strategy' | 'sector', id: string) => (PRACTICE_AREAS.some((a) => a.id === id) ? <Link href={href('page', { slug: id })}>{facetLabel(facet, id)}</Link> : facetLabel(facet, id));
   const facts: [string, ReactNode][] = [
@@ -47,9 +39,7 @@ function Company({ c }: { c: PortfolioCompany }) {
       <header className="article-header company-header">
         <div className="container article-header__inner">
           <div className="article-header__top">
-            <Link href={href('portfolio')} className="back-link">
-              <span aria-hidden="true">←</span> Back to portfolio
-            </Link>
+            <BackLink href={href('portfolio')} label="Back to portfolio" />
             <CopyLink title={c.name} />
           </div>
           <div className="company-header__title">
@@ -123,18 +113,13 @@ function Company({ c }: { c: PortfolioCompany }) {
         </div>
       </div>
       {c.related.length > 0 && (
-        <section className="block article-related" aria-labelledby="company-related">
-          <div className="container">
-            <h2 id="company-related" className="block__heading article-related__heading">
-              Related Companies
-            </h2>
-            <ul className="card-grid card-grid--3 company-grid">
-              {c.related.map((r) => (
-                <CompanyCard key={r.id} company={r} headingLevel={3} />
-              ))}
-            </ul>
-          </div>
-        </section>
+        <Block id="company-related" heading="Related Companies" className="article-related" headingClass="block__heading article-related__heading">
+          <ul className="card-grid card-grid--3 company-grid">
+            {c.related.map((r) => (
+              <CompanyCard key={r.id} company={r} headingLevel={3} />
+            ))}
+          </ul>
+        </Block>
       )}
     </article>
   );

@@ -5,11 +5,9 @@
  */
 import { useQuery } from '../query.ts';
 import { Q } from '../types.ts';
-import { FilterBar } from '../components/FilterBar.tsx';
 import { CompanyCard } from '../components/CompanyCard.tsx';
 import { FilteredListing } from '../components/FilteredListing.tsx';
-import { ALL, listingHref } from '../filters.ts';
-import { PATHS } from '../paths.ts';
+import { ALL } from '../filters.ts';
 import { FOUNDED_YEAR } from '../constants.ts';
 import { PORTFOLIO_FACETS, PORTFOLIO_FILTERS } from '../portfolio.ts';
 import type { PageProps } from '../routes.ts';
@@ -37,22 +35,7 @@ export function PortfolioPage({ data }: PageProps<ListingKeys<'portfolio'>>) {
       lede={`Since ${FOUNDED_YEAR} we have backed ${backed} companies. Here is a selection of current and realized investments across our four strategies, with the story of each partnership.`}
       label="Portfolio companies"
       filtersClass="resources-filters portfolio-filters"
-      filters={(l) =>
-        PORTFOLIO_FILTERS.map((f) => (
-          <FilterBar
-            key={f}
-            label={FILTER_LABELS[f]}
-            name={f}
-            selected={l.selected[f]}
-            options={[{ value: ALL, label: 'All' }, ...PORTFOLIO_FACETS[f]].map((o) => ({
-              value: o.value,
-              label: o.label,
-              href: listingHref(PATHS.portfolio, { ...l.selected, page: undefined, [f]: o.value }),
-              count: { n: l.counts[f][o.value] ?? 0, noun: COMPANY },
-            }))}
-          />
-        ))
-      }
+      facets={{ labels: FILTER_LABELS, noun: COMPANY, options: (f) => [{ value: ALL, label: 'All' }, ...PORTFOLIO_FACETS[f]] }}
       items={(l) => l.items.map((c) => <CompanyCard key={c.id} company={c} />)}
       gridClass="card-grid card-grid--3 company-grid"
       empty="No companies match all of these filters."

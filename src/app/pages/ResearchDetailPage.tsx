@@ -1,29 +1,22 @@
 /** /research/{id}: a research article (its Markdown body); 404 for unknown ids; two related items. */
 import type { ResearchItem, ResearchSummary } from '../types.ts';
-import type { QueryKey } from '../query.ts';
 import { href } from '../paths.ts';
-import type { PageProps } from '../routes.ts';
-import { ArticlePage } from '../components/ArticleDetail.tsx';
+import { articlePage } from '../components/ArticleDetail.tsx';
 import { InvestorLoginButton } from '../components/LoginOverlay.tsx';
 
-export function ResearchDetailPage({ data }: PageProps<{ item: QueryKey<ResearchItem>; related: QueryKey<ResearchSummary[]> }>) {
-  return (
-    <ArticlePage
-      item={data.item}
-      related={data.related}
-      loading="Loading research"
-      back={{ href: href('research'), label: 'All research' }}
-      heading={(r) => ({ label: r.category, authors: r.authors })}
-      relatedHeading="Related Research"
-      relatedLabel={(x) => x.category}
-    >
-      <aside className="article-note" aria-labelledby="article-note">
-        <h2 id="article-note" className="article-note__heading">
-          The Full Report
-        </h2>
-        <p>The complete report, with supporting data and portfolio perspectives, is available to current investors and select institutional partners.</p>
-        <InvestorLoginButton className="button button--outline">Investor Login</InvestorLoginButton>
-      </aside>
-    </ArticlePage>
-  );
-}
+export const ResearchDetailPage = articlePage<ResearchItem, ResearchSummary>({
+  loading: 'Loading research',
+  back: { href: href('research'), label: 'All research' },
+  heading: (r) => ({ label: r.category, authors: r.authors }),
+  relatedHeading: 'Related Research',
+  relatedLabel: (x) => x.category,
+  children: (
+    <aside className="article-note" aria-labelledby="article-note">
+      <h2 id="article-note" className="article-note__heading">
+        The Full Report
+      </h2>
+      <p>The complete report, with supporting data and portfolio perspectives, is available to current investors and select institutional partners.</p>
+      <InvestorLoginButton className="button button--outline">Investor Login</InvestorLoginButton>
+    </aside>
+  ),
+});

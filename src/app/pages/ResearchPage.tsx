@@ -3,6 +3,7 @@ import { ArticleCard } from '../components/ArticleCard.tsx';
 import { FilteredListing } from '../components/FilteredListing.tsx';
 import { InvestorLoginButton } from '../components/LoginOverlay.tsx';
 import { AlertsNote } from '../components/AlertsNote.tsx';
+import { Block } from '../components/Block.tsx';
 import type { PageProps } from '../routes.ts';
 import type { ListingKeys } from '../listing.ts';
 import { SECTION_NAMES } from '../constants.ts';
@@ -19,20 +20,22 @@ export function ResearchPage({ data }: PageProps<ListingKeys<'research'>>) {
       lede="What our investment team is seeing across the middle market: commentary on capital markets, analysis of the sectors we invest in, and the long-term themes behind our theses."
       heroNote={<AlertsNote what="research" />}
       intro={
-        <section className="block listing-intro" aria-labelledby="research-access">
-          <div className="container listing-intro__inner">
-            <div className="listing-intro__text">
-              <h2 id="research-access" className="section-label">
-                Investor Access
-              </h2>
-              <p>
-                Summaries of our research are published here. Full reports, with the underlying data and portfolio perspectives, are available to current investors and select institutional partners
-                through the investor portal.
-              </p>
-            </div>
-            <InvestorLoginButton className="button button--primary listing-intro__button">Investor Login</InvestorLoginButton>
-          </div>
-        </section>
+        <Block
+          id="research-access"
+          heading="Investor Access"
+          className="listing-intro"
+          inner="listing-intro__inner"
+          headingClass="section-label"
+          head="listing-intro__text"
+          aside={
+            <p>
+              Summaries of our research are published here. Full reports, with the underlying data and portfolio perspectives, are available to current investors and select institutional partners
+              through the investor portal.
+            </p>
+          }
+        >
+          <InvestorLoginButton className="button button--primary listing-intro__button">Investor Login</InvestorLoginButton>
+        </Block>
       }
       label="Research library"
       filter={{ label: 'Filter by category', param: 'category' }}

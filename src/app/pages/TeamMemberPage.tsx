@@ -1,5 +1,5 @@
 /** /team/{id}: profile with bio, email, experience, education, expertise; 404 for unknown ids. */
-import { useQuery, type QueryKey } from '../query.ts';
+import { useQuery } from '../query.ts';
 import { Link } from '../router.tsx';
 import { Q, type TeamMemberDetail } from '../types.ts';
 import { href } from '../paths.ts';
@@ -7,19 +7,24 @@ import { facetLabel } from '../portfolio.ts';
 import { PRACTICE_AREAS } from '../nav-links.ts';
 import { officeCity } from '../offices.ts';
 import { teamHref } from '../team.ts';
-import type { PageProps } from '../routes.ts';
 import { PageMeta } from '../components/PageMeta.tsx';
-import { Loaded } from '../components/Loaded.tsx';
+import { BackLink, itemPage } from '../components/Loaded.tsx';
 import { Img } from '../components/Img.tsx';
 import { Prose } from '../components/Prose.tsx';
 import { firstSentence } from '../team.ts';
 
-export function TeamMemberPage({ data }: PageProps<{ member: QueryKey<TeamMemberDetail> }>) {
-  const member = useQuery(data.member);
+export const TeamMemberPage = itemPage('member', 'Loading profile', Profile);
+
+/** A member's strategies or sectors, as one fact of the profile (none: no fact). */
+function AreasFact({ facet, values, names }: { facet: 'strategy' | 'sector'; values: string[]; names: [string, string] }) {
+  if (!values.length) return null;
   return (
-    <Loaded state={member} loading="Loading profile">
-      {(m) => <Profile m={m} />}
-    </Loaded>
+    <div className="profile__fact">
+      <dt>{values.length === 1 ? names[0] : names[1]}</dt>
+      <dd>
+        <Areas facet={facet} values={values} />
+      </dd>
+    </div>
   );
 }
 
@@ -37,7 +42,7 @@ function Areas({ facet, values }: { facet: 'strategy' | 'sector'; values: string
   });
 }
 
-function Profile({ m }: { m: TeamMemberDetail }) {
+function Profile({ item: m }: { item: TeamMemberDetail }) {
   const site = useQuery(Q.site).data;
   const city = officeCity(site, m.office);
   const lists: [string, string[]][] = [
@@ -49,9 +54,7 @@ function Profile({ m }: { m: TeamMemberDetail }) {
     <article className="profile">
       <PageMeta title={m.name} description={`${m.name}, ${m.title}. ${firstSentence(m.bio)}`.slice(0, 160)} person={{ name: m.name, jobTitle: m.title, email: m.email }} />
       <div className="container">
-        <Link href={href('team')} className="back-link">
-          <span aria-hidden="true">←</span> Back to team
-        </Link>
+        <BackLink href={href('team')} label="Back to team" />
         <div className="profile__grid">
           <div className="profile__aside">
             <Img image={m.image} alt={`Portrait of ${m.name}`} sizes="(min-width: 900px) 32vw, 100vw" priority className="profile__img" />
@@ -71,22 +74,8 @@ function Profile({ m }: { m: TeamMemberDetail }) {
                   <Link href={teamHref({ office: 'All', strategy: 'All', sector: 'All' }, { office: m.office })}>{city}</Link>
                 </dd>
               </div>
-              {m.strategies.length > 0 && (
-                <div className="profile__fact">
-                  <dt>{m.strategies.length === 1 ? 'Strategy' : 'Strategies'}</dt>
-                  <dd>
-                    <Areas facet="strategy" values={m.strategies} />
-                  </dd>
-                </div>
-              )}
-              {m.sectors.length > 0 && (
-                <div className="profile__fact">
-                  <dt>{m.sectors.length === 1 ? 'Sector' : 'Sectors'}</dt>
-                  <dd>
-                    <Areas facet="sector" values={m.sectors} />
-                  </dd>
-                </div>
-              )}
+              <AreasFact facet="strategy" values={m.strategies} names={['Strategy', 'Strategies']} />
+              <AreasFact facet="sector" values={m.sectors} names={['Sector', 'Sectors']} />
             </dl>
             <div className="prose prose--large">
               <Prose blocks={m.body.intro} />

@@ -19,6 +19,7 @@ import { FilterBar, FiltersDisclosure, ResultCount } from '../components/FilterB
 import { ALL } from '../filters.ts';
 import { officeCity } from '../offices.ts';
 import { TEAM_FILTERS, firstSentence, isLeader, selectTeam, teamFilterOptions, teamHref, type TeamFilter } from '../team.ts';
+import { Block, Cta } from '../components/Block.tsx';
 
 const FILTER_LABELS: Record<TeamFilter, string> = { office: 'Filter by office', strategy: 'Filter by strategy', sector: 'Filter by sector' };
 const PERSON: [string, string] = ['person', 'people'];
@@ -93,50 +94,38 @@ export function TeamPage({ data }: PageProps<{ team: QueryKey<TeamMember[]> }>) 
         </section>
       )}
       {leaders.length > 0 && (
-        <section className="block" aria-labelledby="leadership">
-          <div className="container">
-            <h2 id="leadership" className="block__heading">
-              Leadership
-            </h2>
-            <ul className="team-grid team-grid--leaders">
-              {leaders.map((m) => (
-                <Person key={m.id} member={m} leader />
-              ))}
-            </ul>
-          </div>
-        </section>
+        <Block id="leadership" heading="Leadership">
+          <ul className="team-grid team-grid--leaders">
+            {leaders.map((m) => (
+              <Person key={m.id} member={m} leader />
+            ))}
+          </ul>
+        </Block>
       )}
       {others.length > 0 && (
-        <section className="block block--tint" aria-labelledby="investment-team">
-          <div className="container">
-            <h2 id="investment-team" className="block__heading">
-              Investment Team
-            </h2>
-            <ul className="team-grid team-grid--team">
-              {others.map((m) => (
-                <Person key={m.id} member={m} />
-              ))}
-            </ul>
-          </div>
-        </section>
+        <Block id="investment-team" heading="Investment Team" className="block--tint">
+          <ul className="team-grid team-grid--team">
+            {others.map((m) => (
+              <Person key={m.id} member={m} />
+            ))}
+          </ul>
+        </Block>
       )}
-      <section className="block block--cta" aria-labelledby="join">
-        <div className="container cta">
-          <h2 id="join" className="cta__heading">
-            Join Our Team
-          </h2>
-          <p className="cta__text">We look for curious, rigorous people who want to build businesses, not just trade them. See the roles open across our offices, or tell us about yourself.</p>
-          {/* The address is the link's visible text, in a line of its own: a button label never wraps mid-address on a phone. */}
-          <div className="cta__actions cta__actions--mail">
-            <Link className="button button--accent" href={href('careers')}>
-              View Open Roles
-            </Link>
-            <p className="cta__address">
-              Or write to <a href={`mailto:${careers}`}>{careers}</a>
-            </p>
-          </div>
+      <Cta
+        id="join"
+        heading="Join Our Team"
+        text="We look for curious, rigorous people who want to build businesses, not just trade them. See the roles open across our offices, or tell us about yourself."
+      >
+        {/* The address is the link's visible text, in a line of its own: a button label never wraps mid-address on a phone. */}
+        <div className="cta__actions cta__actions--mail">
+          <Link className="button button--accent" href={href('careers')}>
+            View Open Roles
+          </Link>
+          <p className="cta__address">
+            Or write to <a href={`mailto:${careers}`}>{careers}</a>
+          </p>
         </div>
-      </section>
+      </Cta>
     </>
   );
 }
