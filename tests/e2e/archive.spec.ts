@@ -3,7 +3,7 @@
  * links on every paged listing, phones included; the filters folded into "Filters (n)" on phones;
  * options that would leave nothing disabled.
  */
-import { test, expect, open, apiRequests, cardTitles } from './fixtures.ts';
+import { test, expect, open, apiRequests, cardTitles, chooseFilterByKeyboard } from './fixtures.ts';
 
 const PHONE = { width: 390, height: 844 };
 const NARROW = { width: 320, height: 640 };
@@ -94,11 +94,7 @@ test('@mobile phones: the filters fold into "Filters (n)"; a choice keeps focus 
   await summary.click();
   await expect(strategy).toBeVisible();
   const buyouts = strategy.getByRole('button', { name: /^Buyouts/ });
-  await buyouts.focus();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/portfolio\?strategy=buyouts$/);
-  await expect(buyouts).toHaveAttribute('aria-pressed', 'true');
-  await expect(buyouts).toBeFocused();
+  await chooseFilterByKeyboard(page, buyouts, /\/portfolio\?strategy=buyouts$/);
   await expect(strategy).toBeVisible();
   await expect(page.getByText('Filters (1)', { exact: true })).toBeVisible();
 });

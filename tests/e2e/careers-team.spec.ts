@@ -4,7 +4,7 @@
  * already on the page); a careers filter fetches one listing answer; a document's link is its
  * PDF; without JavaScript the same forms reach the same pages.
  */
-import { test, expect, open, apiRequests } from './fixtures.ts';
+import { test, expect, open, apiRequests, chooseFilterByKeyboard } from './fixtures.ts';
 
 const people = (page: import('@playwright/test').Page) => page.locator('.person__link').allInnerTexts();
 
@@ -13,11 +13,7 @@ test('/team: a keyboard user filters by office and strategy; focus stays on the 
   const requests = apiRequests(page);
   const office = page.getByRole('group', { name: 'Filter by office' });
   const london = office.getByRole('button', { name: /^London/ });
-  await london.focus();
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/team\?office=london$/);
-  await expect(london).toHaveAttribute('aria-pressed', 'true');
-  await expect(london).toBeFocused();
+  await chooseFilterByKeyboard(page, london, /\/team\?office=london$/);
   await expect.poll(() => people(page)).toEqual(['Sofia Lindqvist', 'Ingrid Solberg']);
   await expect(page.getByRole('heading', { name: 'Leadership', level: 2 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Investment Team', level: 2 })).toBeVisible();

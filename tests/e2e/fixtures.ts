@@ -12,7 +12,7 @@
  *   every state of a test is analysed and recorded before the test fails).
  * - `freezeClock(page)`: a fixed, paused clock (page.clock) installed before the first navigation.
  */
-import { test as base, expect, type Page, type Request, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type Request, type TestInfo } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import axeCore from 'axe-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -82,6 +82,15 @@ export async function sendLoginOverlay(page: Page, email: string, password: stri
   await dialog.getByRole('button', { name: 'Sign In' }).click();
   await expect(dialog.getByRole('status')).toContainText('Investor Relations');
   return dialog;
+}
+
+/** A filter chosen from the keyboard (focus, Enter): the URL carries it, and the button says it is pressed and keeps focus. */
+export async function chooseFilterByKeyboard(page: Page, button: Locator, url: RegExp) {
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(url);
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await expect(button).toBeFocused();
 }
 
 /** A link or button name as it starts (decorative arrows and the like may follow). */
