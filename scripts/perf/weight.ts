@@ -8,11 +8,16 @@
  * A route's first load: the loader, the site entry and the chunks it imports, then the page's own
  * chunk and its imports (src/build/manifest.ts). Default routes: home, a listing (research), an
  * article (a research item). Writes reports/weight.md.
+ *
+ * Last, the floor the stack sets before any of the site's code: React DOM's client, React and
+ * react-helmet-async hydrating a bare document, bundled and minified as the build does, in one file
+ * (the best case for compression). Home's budget minus that floor is what the site's own code may
+ * weigh (docs/decisions/014-limits-the-stack-and-coverage-set.md).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import type { Metafile } from 'esbuild';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { build, type Metafile } from 'esbuild';
 import type { BuildManifest } from '../../src/build/manifest.ts';
 
 const dist = path.resolve('dist');
@@ -24,6 +29,25 @@ const DEFAULT_ROUTES: [string, string | null][] = [
 ];
 
 const kb = (n: number) => (n / KB).toFixed(1);
+
+/** React DOM's client, React and react-helmet-async hydrating a document with a title: gzip and brotli of the one minified file. */
+async function stackFloor() {
+  const { outputFiles } = await build({
+    stdin: {
+      contents:
+        "import { hydrateRoot } from 'react-dom/client'; import { createElement as h } from 'react'; import { Helmet, HelmetProvider } from 'react-helmet-async';" +
+        "hydrateRoot(document, h(HelmetProvider, null, h(Helmet, null, h('title', null, 'Halden Rowe Capital'))));",
+      resolveDir: process.cwd(),
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const data = outputFiles[0]!.contents;
+  return { raw: data.length, gz: gzipSync(data).length, br: brotliCompressSync(data).length };
+}
 
 export async function main(args: string[]) {
   const manifest = JSON.parse(readFileSync(path.join(dist, 'manifest.json'), 'utf8')) as BuildManifest;
@@ -65,6 +89,15 @@ export async function main(args: string[]) {
     for (const [input, bytes] of rows.filter(([, b]) => b >= 512)) report.push(`| ${input} | ${kb(bytes)} |`);
     report.push(`| ${rows.filter(([, b]) => b < 512).length} smaller inputs | ${kb(rows.filter(([, b]) => b < 512).reduce((s, [, b]) => s + b, 0))} |`);
   }
+  const floor = await stackFloor();
+  report.push(
+    '',
+    '## The stack alone (react-dom/client + react + react-helmet-async, one minified file)',
+    '',
+    '| minified KB | gzip KB | brotli KB |',
+    '|---:|---:|---:|',
+    `| ${kb(floor.raw)} | ${kb(floor.gz)} | ${kb(floor.br)} |`,
+  );
   mkdirSync('reports', { recursive: true });
   writeFileSync('reports/weight.md', `${report.join('\n')}\n`);
   console.log(report.join('\n'));
