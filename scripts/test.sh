@@ -2,7 +2,8 @@
 # `npm test`: every check, in order — typecheck, lint (oxlint type-aware + Biome format check),
 # production build, node:test (unit + HTTP, both tiers), Playwright (behaviour, keyboard journeys,
 # visual snapshots, axe + IBM). Prints how long each step took, then "N passed, N failed" last,
-# summing all.
+# summing all. A suite that exits non-zero counts at least one failure, so the line never reads
+# "0 failed" for a failed run (a crashed Playwright worker: its error, and the test it cost).
 #
 # `npm run test:fast` (scripts/test.sh --fast): typecheck, lint, build, and node:test without the
 # slow tier (files named *.slow.test.ts: forked production servers, nginx, PostgreSQL, the Nu
@@ -52,8 +53,11 @@ if [ -z "$files" ]; then echo "no node:test files found" >&2; ko; else
   # time keep two cores busy.
   node --import tsx --test --test-concurrency=3 --test-timeout=180000 --test-reporter=spec --test-reporter-destination=stdout \
     --test-reporter=tap --test-reporter-destination=$tap $files
-  [ $? -ne 0 ] && status=1
+  rc=$?
+  [ $rc -ne 0 ] && status=1
   p=$(grep -E '^# pass ' $tap | awk '{print $3}'); f=$(grep -E '^# fail ' $tap | awk '{print $3}')
+  # A run that fails without a failing test (a file that crashed, a cancelled test) still fails the line.
+  [ $rc -ne 0 ] && [ "${f:-0}" = "0" ] && { echo "node:test exited $rc with no failing test: counted as one failure" >&2; f=1; }
   [ "${p:-0}" = "0" ] && { echo "node:test ran no test" >&2; ko; }
   passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
 fi
@@ -63,9 +67,13 @@ if [ $fast = 0 ]; then
   step "browser tests (Playwright)"
   rm -f reports/playwright.json
   npx playwright test
-  [ $? -ne 0 ] && status=1
+  rc=$?
+  [ $rc -ne 0 ] && status=1
   if [ -f reports/playwright.json ]; then
-    read -r p f < <(node -e "const s=require('./reports/playwright.json').stats; console.log((s.expected||0)+(s.flaky||0), s.unexpected||0)")
+    # Failed: the unexpected results plus the errors outside any test (a worker that crashed; the
+    # test it was running is reported as not run, which the stats count as skipped).
+    read -r p f < <(node -e "const j=require('./reports/playwright.json'), s=j.stats; console.log((s.expected||0)+(s.flaky||0), (s.unexpected||0)+(j.errors||[]).length)")
+    [ $rc -ne 0 ] && [ "${f:-0}" = "0" ] && { echo "Playwright exited $rc with no failing test: counted as one failure" >&2; f=1; }
     [ "${p:-0}" = "0" ] && { echo "Playwright ran no test" >&2; ko; }
     passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
   else

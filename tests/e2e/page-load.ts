@@ -154,34 +154,46 @@ async function scrollThrough(page: Page) {
 /* Transfer                                                                                    */
 /* ------------------------------------------------------------------------------------------ */
 
-/** Records every request of the page; `settle()` waits until none is in flight and returns their sizes. */
+/**
+ * Records every request of the page until `settle()`, which waits until none is in flight, stops
+ * recording and returns their sizes. Recording stops there because the page goes on loading
+ * (lazy images, the news panel's chunk) and closes at the end of the test: a size asked for then
+ * rejects with "Target page, context or browser has been closed", and a rejection nobody awaits
+ * crashed a CI worker and cost the next test its run.
+ */
 function recordTransfers(page: Page) {
   const inFlight = new Set<Request>();
   const done: Promise<Transfer>[] = [];
   const failed: string[] = [];
-  page.on('request', (r) => inFlight.add(r));
-  page.on('requestfailed', (r) => {
+  const onRequest = (r: Request) => inFlight.add(r);
+  const onFailed = (r: Request) => {
     inFlight.delete(r);
     failed.push(`${r.url()}: ${r.failure()?.errorText}`);
-  });
-  page.on('requestfinished', (r) => {
+  };
+  const onFinished = (r: Request) => {
     inFlight.delete(r);
     if (!/^https?:/.test(r.url())) return; // data: URLs cost nothing on the wire
-    done.push(
-      Promise.all([r.sizes(), r.response()]).then(([s, res]) => ({
-        url: new URL(r.url()).pathname,
-        type: r.resourceType(),
-        status: res?.status() ?? 0,
-        headers: s.responseHeadersSize,
-        body: s.responseBodySize,
-      })),
-    );
-  });
+    const transfer = Promise.all([r.sizes(), r.response()]).then(([s, res]) => ({
+      url: new URL(r.url()).pathname,
+      type: r.resourceType(),
+      status: res?.status() ?? 0,
+      headers: s.responseHeadersSize,
+      body: s.responseBodySize,
+    }));
+    transfer.catch(() => undefined); // awaited by settle(), which reports it; never unhandled
+    done.push(transfer);
+  };
+  page.on('request', onRequest);
+  page.on('requestfailed', onFailed);
+  page.on('requestfinished', onFinished);
   return {
     failed,
     async settle(): Promise<Transfer[]> {
       await page.waitForLoadState('networkidle');
       await expect.poll(() => inFlight.size, { message: 'no request in flight' }).toBe(0);
+      page.off('request', onRequest);
+      page.off('requestfailed', onFailed);
+      page.off('requestfinished', onFinished);
       return Promise.all(done);
     },
   };
