@@ -20,6 +20,15 @@ step() { printf '\n\033[1m== %s ==\033[0m\n' "$1"; step_name=$1; step_t0=$(date 
 done_step() { timings+=("$(printf '%5s s  %s' $(($(date +%s) - step_t0)) "$step_name")"); }
 ok() { passed=$((passed + 1)); }
 ko() { failed=$((failed + 1)); status=1; }
+# suite NAME EXIT PASSED FAILED: adds a test runner's counts. A runner that exited non-zero with no
+# failure counted (a file that crashed, a cancelled test) counts one; one that ran nothing fails.
+suite() {
+  local name=$1 rc=$2 p=${3:-0} f=${4:-0}
+  [ "$rc" -ne 0 ] && status=1
+  [ "$rc" -ne 0 ] && [ "$f" = "0" ] && { echo "$name exited $rc with no failing test: counted as one failure" >&2; f=1; }
+  [ "$p" = "0" ] && { echo "$name ran no test" >&2; ko; }
+  passed=$((passed + p)); failed=$((failed + f))
+}
 
 # The slow tier and the browsers start Debian's programs: install them first (as root), or say how.
 if [ $fast = 0 ]; then
@@ -54,12 +63,7 @@ if [ -z "$files" ]; then echo "no node:test files found" >&2; ko; else
   node --import tsx --test --test-concurrency=3 --test-timeout=180000 --test-reporter=spec --test-reporter-destination=stdout \
     --test-reporter=tap --test-reporter-destination=$tap $files
   rc=$?
-  [ $rc -ne 0 ] && status=1
-  p=$(grep -E '^# pass ' $tap | awk '{print $3}'); f=$(grep -E '^# fail ' $tap | awk '{print $3}')
-  # A run that fails without a failing test (a file that crashed, a cancelled test) still fails the line.
-  [ $rc -ne 0 ] && [ "${f:-0}" = "0" ] && { echo "node:test exited $rc with no failing test: counted as one failure" >&2; f=1; }
-  [ "${p:-0}" = "0" ] && { echo "node:test ran no test" >&2; ko; }
-  passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+  suite node:test $rc "$(grep -E '^# pass ' $tap | awk '{print $3}')" "$(grep -E '^# fail ' $tap | awk '{print $3}')"
 fi
 done_step
 
@@ -68,15 +72,13 @@ if [ $fast = 0 ]; then
   rm -f reports/playwright.json
   npx playwright test
   rc=$?
-  [ $rc -ne 0 ] && status=1
   if [ -f reports/playwright.json ]; then
     # Failed: the unexpected results plus the errors outside any test (a worker that crashed; the
     # test it was running is reported as not run, which the stats count as skipped).
     read -r p f < <(node -e "const j=require('./reports/playwright.json'), s=j.stats; console.log((s.expected||0)+(s.flaky||0), (s.unexpected||0)+(j.errors||[]).length)")
-    [ $rc -ne 0 ] && [ "${f:-0}" = "0" ] && { echo "Playwright exited $rc with no failing test: counted as one failure" >&2; f=1; }
-    [ "${p:-0}" = "0" ] && { echo "Playwright ran no test" >&2; ko; }
-    passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+    suite Playwright $rc "$p" "$f"
   else
+    [ $rc -ne 0 ] && status=1
     echo "Playwright wrote no report" >&2; ko
   fi
   done_step

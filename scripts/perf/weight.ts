@@ -10,9 +10,9 @@
  * article (a research item). Writes reports/weight.md.
  *
  * Last, the floor the stack sets before any of the site's code: React DOM's client, React and
- * react-helmet-async hydrating a bare document, bundled and minified as the build does, in one file
- * (the best case for compression). Home's budget minus that floor is what the site's own code may
- * weigh (docs/decisions/014-limits-the-stack-and-coverage-set.md).
+ * react-helmet-async hydrating a bare document, bundled and minified by esbuild for production in
+ * one file (no chunks: the best case for compression). Home's budget minus that floor is what the
+ * site's own code may weigh (docs/decisions/014-limits-the-stack-and-coverage-set.md).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
