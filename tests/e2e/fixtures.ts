@@ -96,6 +96,25 @@ export async function chooseFilterByKeyboard(page: Page, button: Locator, url: R
 /** A link or button name as it starts (decorative arrows and the like may follow). */
 export const startsWith = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`);
 
+/**
+ * Waits until the finite, short animations and transitions running now have finished (a panel
+ * fading in from opacity 0). The long ones (the 8 s slider progress, the 9 s image drift) and paused
+ * ones are not waited for.
+ */
+export async function fadesOver(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => {
+          const t = a.effect?.getComputedTiming();
+          return a.playState === 'running' && typeof t?.endTime === 'number' && Number.isFinite(t.endTime) && t.endTime <= 2000;
+        })
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** The API requests a page makes from now on (path and query), in order. */
 export function apiRequests(page: Page): string[] {
   const seen: string[] = [];
@@ -235,19 +254,8 @@ export const test = base.extend<{ diagnostics: Diagnostics; axe: AxeCheck }>({
       let builder = new AxeBuilder({ page, axeSource: AXE_SOURCE }).withTags(AXE_TAGS).setLegacyMode(true);
       for (const sel of opts.exclude ?? []) builder = builder.exclude(sel);
       // Colour contrast is only meaningful once fades are over (a panel fading in from opacity 0
-      // has low contrast for 300 ms): let the finite, short animations and transitions finish.
-      // The long ones (the 8 s slider progress, the 9 s image drift) and paused ones are not waited for.
-      await page.evaluate(() =>
-        Promise.all(
-          document
-            .getAnimations()
-            .filter((a) => {
-              const t = a.effect?.getComputedTiming();
-              return a.playState === 'running' && typeof t?.endTime === 'number' && Number.isFinite(t.endTime) && t.endTime <= 2000;
-            })
-            .map((a) => a.finished.catch(() => undefined)),
-        ),
-      );
+      // has low contrast for 300 ms).
+      await fadesOver(page);
       const results = await builder.analyze();
       const url = new URL(page.url());
       const record: AxeRecord = {

@@ -12,13 +12,14 @@
  * Then, with script held back until after a control was used: hydration adopts the open dialog.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, isMobile, waitForHydration, headerButton } from './fixtures.ts';
+import { test, expect, isMobile, waitForHydration, headerButton, fadesOver } from './fixtures.ts';
 import { focusProblems, focusSnapshot, recordJourneyTest } from './journeys.ts';
 import { collection } from '../helpers/pages.ts';
 import { statusConsoleError } from './site.ts';
 import { STYLE_LINKS, ABOUT_LINKS, RESOURCE_LINKS, LEGAL_LINKS } from '../../src/app/nav-links.ts';
 import { alertKeys, signLink } from '../../src/server/alerts.ts';
 import { E2E_SESSION_SECRET } from './env.ts';
+import { BOOT_DATA_ID } from '../../src/app/Document.tsx';
 
 // The outcome of the journey tests, for the conformance report (journeys.ts JOURNEY_TESTS).
 test.afterEach(({ browserName: _browser }, testInfo) => recordJourneyTest(testInfo));
@@ -207,6 +208,11 @@ test.describe('before the scripts arrive', () => {
     await page.goto(`/?story=${stories[1].id}`, { waitUntil: 'commit' });
     const detail = page.getByRole('dialog', { name: stories[1].title });
     await expect(detail).toBeVisible();
+    // The page as the server sent it, at rest: the whole document parsed (the boot data is the
+    // body's last element but the held loader) and the story's fade-in over. Tabbing during the
+    // first frames found the dialog itself, a scroller still at opacity 0 (one CI run in ~10).
+    await expect(page.locator(`#${BOOT_DATA_ID}`)).toBeAttached();
+    await fadesOver(page);
     let reachedClose = false;
     for (let i = 1; i <= 8; i++) {
       await page.keyboard.press('Tab');
